@@ -1,0 +1,38 @@
+import AlmanacCore
+
+/// The canonical almanac document as JSON (`json`, `.json`):
+/// `{"almanac": 1, "recipes": [...], "events": [...]}`. See `Formats/JSON/README.md`.
+public struct JSONCodec: FormatCodec {
+    public let options: JSONDecodingOptions
+
+    public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
+        self.options = options
+    }
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(
+            name: "json", extensions: ["json"],
+            summary: "almanac JSON document (canonical, lossless)",
+            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases)
+        )
+    }
+
+    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+        try bytes.withUnsafeBufferPointer { buffer in
+            let sourceMap = JSONSourceMap(bytes: buffer)
+            var parser = JSONReader(sourceMap, options: options)
+            let root = try parser.parseDocument()
+            var reader = JSONModelReader(sourceMap: sourceMap, source: source)
+            let document = try reader.document(root)
+            return DecodeResult(document: document, diagnostics: reader.diagnostics)
+        }
+    }
+
+    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        var writer = JSONWriter(pretty: !options.compact)
+        JSONModelWriter.write(document, to: &writer)
+        var bytes = writer.bytes
+        bytes.append(UInt8(ascii: "\n"))
+        return EncodeResult(bytes: bytes)
+    }
+}

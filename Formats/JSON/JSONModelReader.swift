@@ -1,0 +1,115 @@
+import AlmanacCore
+
+/// Turns parsed JSON into the model: the document shape of the `json` format
+/// and the item objects both formats share. Collects warnings as it goes.
+struct JSONModelReader {
+    let sourceMap: JSONSourceMap
+    /// The input's name for diagnostics.
+    let source: String
+    var diagnostics: [Diagnostic] = []
+
+    init(sourceMap: JSONSourceMap, source: String) {
+        self.sourceMap = sourceMap
+        self.source = source
+    }
+
+    /// Reads `{"almanac": 1, "recipes": [...], "events": [...]}`.
+    mutating func document(_ root: JSONValue) throws -> AlmanacDocument {
+        var object = try JSONObjectReader(root, path: "", sourceMap: sourceMap)
+        if let version = object.value("almanac") {
+            guard case .number(let text) = version.kind else { throw object.mismatch("almanac", "the format version 1", version) }
+            guard text == "1" else { throw JSONDecodingError.unsupportedVersion(text, at: sourceMap.position(version.start)) }
+        }
+        var document = AlmanacDocument()
+        document.recipes = try object.objects("recipes").map { try recipe($0) }
+        document.events = try object.objects("events").map { try event($0) }
+        document.extras = try object.extras()
+        return document
+    }
+
+    /// Reads one NDJSON line's object, whose `kind` says what it is.
+    mutating func item(_ value: JSONValue, path: String) throws -> Item {
+        var object = try JSONObjectReader(value, path: path, sourceMap: sourceMap)
+        guard let kindValue = object.value("kind") else {
+            throw JSONDecodingError.missingField("kind", in: "the item on this line (\"recipe\" or \"event\")", at: sourceMap.position(value.start))
+        }
+        guard case .string(let name) = kindValue.kind, let kind = ItemKind(rawValue: name) else {
+            throw object.invalid("kind", "must be \"recipe\" or \"event\"", kindValue)
+        }
+        switch kind {
+        case .recipe: return .recipe(try recipe(object))
+        case .event: return .event(try event(object))
+        }
+    }
+
+    // MARK: Events
+
+    mutating func event(_ reader: JSONObjectReader) throws -> Event {
+        var object = reader
+        let id = try object.string("id") ?? object.generatedID
+        var event = Event(id: id, title: try object.requiredString("title", in: "event"))
+        event.symbol = try object.string("symbol")
+        event.color = try color(&object)
+        let zone = try timeZone(&object, "timeZone")
+        let endZone = try timeZone(&object, "endTimeZone") ?? zone
+        event.start = try object.calendarTime("start").map { attach(zone, to: $0) }
+        event.end = try object.calendarTime("end").map { attach(endZone, to: $0) }
+        if let allDay = try object.bool("allDay"), let start = event.start, allDay != start.isDateOnly {
+            let reason = allDay ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
+            throw object.invalid("allDay", reason, object.value("allDay")!)
+        }
+        if let start = event.start, let end = event.end, start.isDateOnly != end.isDateOnly {
+            throw object.invalid("end", "start and end must both be dates or both be date-times", object.value("end")!)
+        }
+        event.location = try object.string("location")
+        event.notes = try object.string("notes")
+        event.url = try object.string("url")
+        event.categories = try object.strings("categories")
+        event.recurrence = try object.string("recurrence")
+        event.tasks = try object.objects("tasks").map { try task($0) }
+        event.extras = try object.extras()
+        return event
+    }
+
+    private mutating func task(_ reader: JSONObjectReader) throws -> EventTask {
+        var object = reader
+        let id = try object.string("id") ?? object.generatedID
+        return EventTask(
+            id: id,
+            text: try object.string("text") ?? "",
+            isCompleted: try object.bool("isCompleted") ?? false,
+            extras: try object.extras()
+        )
+    }
+
+    private func timeZone(_ object: inout JSONObjectReader, _ key: String) throws -> String? {
+        guard let zone = try object.string(key) else { return nil }
+        guard TimeZoneNames.isKnown(zone) else {
+            throw object.invalid(key, "'\(zone)' is not an IANA time zone such as Europe/Berlin", object.value(key)!)
+        }
+        return zone
+    }
+
+    private func attach(_ zone: String?, to time: CalendarTime) -> CalendarTime {
+        guard let zone, case .floating(let local) = time else { return time }
+        return .zoned(local, timeZone: zone)
+    }
+
+    private mutating func color(_ object: inout JSONObjectReader) throws -> RGBAColor? {
+        guard let found = object.value("color") else { return nil }
+        if case .string(let hex) = found.kind {
+            guard let color = RGBAColor(hex: hex) else { throw object.invalid("color", "'\(hex)' is not #RRGGBB or #RRGGBBAA", found) }
+            return color
+        }
+        var components = try JSONObjectReader(found, path: object.path("color"), sourceMap: sourceMap)
+        func component(_ key: String) throws -> Double {
+            guard let value = try components.double(key) else {
+                throw JSONDecodingError.missingField(key, in: "color \(components.path)", at: sourceMap.position(found.start))
+            }
+            return value
+        }
+        let color = RGBAColor(red: try component("red"), green: try component("green"), blue: try component("blue"), alpha: try components.double("alpha") ?? 1)
+        diagnostics += components.unusedKeyWarnings(source: source)
+        return color
+    }
+}

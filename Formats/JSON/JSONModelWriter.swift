@@ -1,0 +1,149 @@
+import AlmanacCore
+
+/// Writes the model as almanac JSON: fixed camelCase keys in a fixed order,
+/// absent and empty fields left out, unknown keys from a JSON source written back
+/// after the known ones, and other formats' extras under `extras`.
+enum JSONModelWriter {
+    /// `{"almanac": 1, "recipes": [...], "events": [...]}`.
+    static func write(_ document: AlmanacDocument, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.key("almanac")
+            writer.integer(1)
+            writer.key("recipes")
+            writer.array { writer in
+                for recipe in document.recipes {
+                    writer.element()
+                    write(recipe, kind: false, to: &writer)
+                }
+            }
+            writer.key("events")
+            writer.array { writer in
+                for event in document.events {
+                    writer.element()
+                    write(event, kind: false, to: &writer)
+                }
+            }
+            writer.extras(document.extras)
+        }
+    }
+
+    /// One item; with `kind`, the object starts with `"kind": "recipe"` or `"event"` (NDJSON).
+    static func write(_ item: Item, kind: Bool, to writer: inout JSONWriter) {
+        switch item {
+        case .recipe(let recipe): write(recipe, kind: kind, to: &writer)
+        case .event(let event): write(event, kind: kind, to: &writer)
+        }
+    }
+
+    static func write(_ event: Event, kind: Bool, to writer: inout JSONWriter) {
+        writer.object { writer in
+            if kind { writer.member("kind", ItemKind.event.rawValue) }
+            writer.member("id", event.id)
+            writer.member("title", event.title)
+            writer.member("symbol", event.symbol)
+            if let color = event.color {
+                writer.key("color")
+                writer.object { writer in
+                    writer.member("red", color.red)
+                    writer.member("green", color.green)
+                    writer.member("blue", color.blue)
+                    writer.member("alpha", color.alpha)
+                }
+            }
+            writer.member("start", event.start.map(text))
+            writer.member("end", event.end.map(text))
+            if event.isAllDay {
+                writer.key("allDay")
+                writer.bool(true)
+            }
+            let zone = event.start?.timeZoneID
+            writer.member("timeZone", zone)
+            if let endZone = event.end?.timeZoneID, endZone != zone {
+                writer.member("endTimeZone", endZone)
+            }
+            writer.member("location", event.location)
+            writer.member("notes", event.notes)
+            writer.member("url", event.url)
+            writer.member("categories", event.categories)
+            writer.member("recurrence", event.recurrence)
+            writer.member("tasks", event.tasks) { writer, task in
+                writer.object { writer in
+                    writer.member("id", task.id)
+                    writer.member("text", task.text)
+                    writer.key("isCompleted")
+                    writer.bool(task.isCompleted)
+                    writer.extras(task.extras)
+                }
+            }
+            writer.extras(event.extras)
+        }
+    }
+
+    static func write(_ recipe: Recipe, kind: Bool, to writer: inout JSONWriter) {
+        writer.object { writer in
+            if kind { writer.member("kind", ItemKind.recipe.rawValue) }
+            writer.member("id", recipe.id)
+            writer.member("title", recipe.title)
+            writer.member("summary", recipe.summary)
+            writer.member("yields", recipe.yields) { writer, yield in
+                writer.object { writer in
+                    writer.member("amount", yield.amount)
+                    writer.member("unit", yield.unit)
+                }
+            }
+            writer.member("prepTime", recipe.prepTime?.description)
+            writer.member("cookTime", recipe.cookTime?.description)
+            writer.member("totalTime", recipe.totalTime?.description)
+            writer.member("ingredients", recipe.ingredients) { write(ingredient: $1, to: &$0) }
+            writer.member("ingredientGroups", recipe.ingredientGroups) { write(group: $1, to: &$0) }
+            writer.member("directions", recipe.directions)
+            writer.member("directionGroups", recipe.directionGroups) { writer, group in
+                writer.object { writer in
+                    writer.member("title", group.title)
+                    writer.member("directions", group.directions)
+                }
+            }
+            if let rating = recipe.rating {
+                writer.key("rating")
+                writer.integer(rating)
+            }
+            if recipe.isFavorite {
+                writer.key("isFavorite")
+                writer.bool(true)
+            }
+            writer.member("collections", recipe.collections)
+            writer.member("tags", recipe.tags)
+            writer.member("source", recipe.source)
+            writer.member("images", recipe.images)
+            writer.member("dateAdded", recipe.dateAdded.map(text))
+            writer.member("dateModified", recipe.dateModified.map(text))
+            writer.extras(recipe.extras)
+        }
+    }
+
+    private static func write(ingredient: Ingredient, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("amount", ingredient.amount)
+            writer.member("unit", ingredient.unit)
+            writer.member("name", ingredient.name)
+            writer.member("note", ingredient.note)
+            writer.member("link", ingredient.link)
+            writer.extras(ingredient.extras)
+        }
+    }
+
+    private static func write(group: IngredientGroup, to writer: inout JSONWriter) {
+        writer.object { writer in
+            writer.member("title", group.title)
+            writer.member("ingredients", group.ingredients) { write(ingredient: $1, to: &$0) }
+            writer.member("ingredientGroups", group.ingredientGroups) { write(group: $1, to: &$0) }
+        }
+    }
+
+    /// A date, a UTC time with `Z`, or a local time (its zone goes in `timeZone`).
+    private static func text(_ time: CalendarTime) -> String {
+        var bytes: [UInt8] = []
+        ISO8601Text.append(time, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

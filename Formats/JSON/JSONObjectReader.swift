@@ -1,0 +1,152 @@
+import AlmanacCore
+
+/// Reads the fields of one JSON object into model values, naming the field's path
+/// (`events[2].tasks[0].text`) and position in every error, and remembering which
+/// keys it used so the rest can be kept as the item's extras.
+struct JSONObjectReader {
+    let members: [JSONMember]
+    /// The object itself.
+    let value: JSONValue
+    /// The object's path, such as `recipes[0]`.
+    let path: String
+    let sourceMap: JSONSourceMap
+    private var used: Set<String> = []
+
+    /// Reads `value` as an object; throws a type mismatch when it is not one.
+    init(_ value: JSONValue, path: String, sourceMap: JSONSourceMap) throws {
+        guard case .object(let members) = value.kind else {
+            throw JSONDecodingError.typeMismatch(field: path, expected: "an object", found: value.typeName, at: sourceMap.position(value.start))
+        }
+        self.members = members
+        self.value = value
+        self.path = path
+        self.sourceMap = sourceMap
+    }
+
+    /// The path of a field of this object.
+    func path(_ key: String) -> String {
+        path.isEmpty ? key : "\(path).\(key)"
+    }
+
+    /// The value of `key`, `nil` when absent or `null`; marks the key as used.
+    mutating func value(_ key: String) -> JSONValue? {
+        used.insert(key)
+        guard let member = members.first(where: { $0.key == key }) else { return nil }
+        if case .null = member.value.kind { return nil }
+        return member.value
+    }
+
+    /// The members whose keys were not used, in source order.
+    var unusedMembers: [JSONMember] {
+        members.filter { !used.contains($0.key) }
+    }
+
+    func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> JSONDecodingError {
+        .typeMismatch(field: path(key), expected: expected, found: found.typeName, at: sourceMap.position(found.start))
+    }
+
+    func invalid(_ key: String, _ reason: String, _ found: JSONValue) -> JSONDecodingError {
+        .invalidValue(field: path(key), reason: reason, at: sourceMap.position(found.start))
+    }
+
+    // MARK: Typed fields
+
+    mutating func string(_ key: String) throws -> String? {
+        guard let found = value(key) else { return nil }
+        guard case .string(let text) = found.kind else { throw mismatch(key, "a string", found) }
+        return text
+    }
+
+    /// A string that must be present, named `what` in the error (`recipe`, `task`).
+    mutating func requiredString(_ key: String, in what: String) throws -> String {
+        guard let text = try string(key) else {
+            throw JSONDecodingError.missingField(key, in: "\(what) \(path)", at: sourceMap.position(value.start))
+        }
+        return text
+    }
+
+    mutating func bool(_ key: String) throws -> Bool? {
+        guard let found = value(key) else { return nil }
+        guard case .bool(let flag) = found.kind else { throw mismatch(key, "true or false", found) }
+        return flag
+    }
+
+    mutating func double(_ key: String) throws -> Double? {
+        guard let found = value(key) else { return nil }
+        guard case .number(let text) = found.kind else { throw mismatch(key, "a number", found) }
+        guard let number = Double(text), number.isFinite else { throw invalid(key, "\(text) does not fit a number", found) }
+        return number
+    }
+
+    mutating func integer(_ key: String) throws -> Int? {
+        guard let found = value(key) else { return nil }
+        guard case .number(let text) = found.kind else { throw mismatch(key, "an integer", found) }
+        if let number = Int(text) { return number }
+        if let number = Double(text), number.rounded() == number, abs(number) < 1e15 { return Int(number) }
+        throw mismatch(key, "an integer", found)
+    }
+
+    mutating func array(_ key: String) throws -> [JSONValue] {
+        guard let found = value(key) else { return [] }
+        guard case .array(let elements) = found.kind else { throw mismatch(key, "an array", found) }
+        return elements
+    }
+
+    mutating func strings(_ key: String) throws -> [String] {
+        try array(key).enumerated().map { index, element in
+            guard case .string(let text) = element.kind else {
+                throw JSONDecodingError.typeMismatch(field: "\(path(key))[\(index)]", expected: "a string", found: element.typeName, at: sourceMap.position(element.start))
+            }
+            return text
+        }
+    }
+
+    /// The objects of an array field, each as a reader with its own path.
+    mutating func objects(_ key: String) throws -> [JSONObjectReader] {
+        try array(key).enumerated().map { index, element in
+            try JSONObjectReader(element, path: "\(path(key))[\(index)]", sourceMap: sourceMap)
+        }
+    }
+
+    mutating func calendarTime(_ key: String) throws -> CalendarTime? {
+        guard let text = try string(key) else { return nil }
+        guard let time = ISO8601Text.parseCalendarTime(Array(text.utf8)) else {
+            throw invalid(key, "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", value(key)!)
+        }
+        return time
+    }
+
+    mutating func duration(_ key: String) throws -> ISODuration? {
+        guard let text = try string(key) else { return nil }
+        guard let duration = ISODuration(text) else {
+            throw invalid(key, "'\(text)' is not an ISO 8601 duration such as PT1H30M", value(key)!)
+        }
+        return duration
+    }
+
+    /// The `extras` bags of other codecs, and this object's unused keys as the `json` bag.
+    mutating func extras() throws -> Extras {
+        var extras = Extras()
+        if let found = value("extras") {
+            guard case .object(let bags) = found.kind else { throw mismatch("extras", "an object", found) }
+            for bag in bags where bag.key != "json" { extras[bag.key] = bag.value.opaque }
+        }
+        let unused = unusedMembers
+        if !unused.isEmpty {
+            extras["json"] = .object(unused.map { OpaqueMember($0.key, $0.value.opaque) })
+        }
+        return extras
+    }
+
+    /// Warnings for unused keys where the model keeps no extras.
+    func unusedKeyWarnings(source: String) -> [Diagnostic] {
+        unusedMembers.map {
+            Diagnostic(.warning, "unknown key '\($0.key)' in \(path) is dropped", source: source, position: sourceMap.position($0.keyOffset))
+        }
+    }
+
+    /// A stable id for an object that has none, from its bytes and its path.
+    var generatedID: String {
+        StableID.make(from: UnsafeBufferPointer(rebasing: sourceMap.bytes[value.start..<value.end]), salt: path)
+    }
+}

@@ -1,0 +1,58 @@
+import AlmanacCore
+
+/// One item per line (`ndjson`, `.ndjson` and `.jsonl`): `{"kind":"recipe",…}` or
+/// `{"kind":"event",…}`. Reads and writes item by item, so memory stays flat
+/// however long the input. Blank lines are skipped.
+public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
+    public let options: JSONDecodingOptions
+
+    public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
+        self.options = options
+    }
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(
+            name: "ndjson", aliases: ["jsonl"], extensions: ["ndjson", "jsonl"],
+            summary: "one almanac item per line, streamed",
+            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases)
+        )
+    }
+
+    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+        var document = AlmanacDocument()
+        var memory = MemorySource(bytes)
+        let diagnostics = try decodeItems(from: &memory, sourceName: source) { document.append($0) }
+        return DecodeResult(document: document, diagnostics: diagnostics)
+    }
+
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item) throws -> Void) throws -> [Diagnostic] {
+        var lines = LineReader(source)
+        var diagnostics: [Diagnostic] = []
+        while try lines.nextLine({ line, number, offset in
+            guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
+            try line.withUnsafeBufferPointer { buffer in
+                let sourceMap = JSONSourceMap(bytes: buffer, lineBase: number, offsetBase: offset)
+                var parser = JSONReader(sourceMap, options: options)
+                let value = try parser.parseDocument()
+                var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName)
+                let item = try reader.item(value, path: "line \(number)")
+                diagnostics += reader.diagnostics
+                try body(item)
+            }
+        }) {}
+        return diagnostics
+    }
+
+    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        var bytes: [UInt8] = []
+        for item in document.items { try encodeItem(item, options: options, into: &bytes) }
+        return EncodeResult(bytes: bytes)
+    }
+
+    public func encodeItem(_ item: Item, options: EncodingOptions, into bytes: inout [UInt8]) throws {
+        var writer = JSONWriter(pretty: false, reservingCapacity: 512)
+        JSONModelWriter.write(item, kind: true, to: &writer)
+        bytes.append(contentsOf: writer.bytes)
+        bytes.append(UInt8(ascii: "\n"))
+    }
+}

@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// almanac: convert recipes and calendar events between JSON, Markdown,
+// iCalendar and XML through one common model.
+import PackageDescription
+
+/// Formats live in `Formats/NAME` as one module each; a format depends on the
+/// core only, never on another format. `AlmanacFormats` registers them all.
+let formatTargets: [Target] = [
+    .target(
+        name: "AlmanacJSON",
+        dependencies: ["AlmanacCore"],
+        path: "Formats/JSON",
+        exclude: ["README.md", "almanac.schema.json"]
+    ),
+]
+
+let package = Package(
+    name: "almanac",
+    products: [
+        .library(name: "Almanac", targets: ["AlmanacCore", "AlmanacFormats"]),
+        .executable(name: "almanac", targets: ["almanac"]),
+    ],
+    targets: formatTargets + [
+        .target(name: "AlmanacCore"),
+        .target(
+            name: "AlmanacFormats",
+            dependencies: ["AlmanacCore"] + formatTargets.map { .target(name: $0.name) }
+        ),
+        .target(name: "AlmanacCLI", dependencies: ["AlmanacCore", "AlmanacFormats"]),
+        .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+
+        .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
+        .testTarget(
+            name: "AlmanacCoreTests",
+            dependencies: ["AlmanacCore", "AlmanacTestSupport"]
+        ),
+        .testTarget(
+            name: "AlmanacJSONTests",
+            dependencies: ["AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacCLITests",
+            dependencies: ["almanac", "AlmanacCLI", "AlmanacFormats", "AlmanacTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

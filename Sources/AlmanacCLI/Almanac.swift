@@ -1,0 +1,105 @@
+import AlmanacCore
+import AlmanacFormats
+
+/// The `almanac` command line: picks the subcommand, runs it, and turns what went
+/// wrong into a message on standard error and an ``ExitStatus``.
+public enum Almanac {
+    /// almanac's version, printed by `--version`.
+    public static let version = "0.1.0"
+
+    /// The subcommands, in the order help lists them.
+    static let commands: [any Command] = [
+        ConvertCommand(),
+        FormatsCommand(),
+        HelpCommand(),
+    ]
+
+    static func command(named name: String) -> (any Command)? {
+        commands.first { $0.name == name }
+    }
+
+    static let usage = "almanac <subcommand> [<options>]"
+
+    /// `almanac --help`.
+    static var help: String {
+        var text = """
+            OVERVIEW: Convert recipes and calendar events between JSON, Markdown, iCalendar and XML.
+
+            USAGE: \(usage)
+
+            OPTIONS:
+
+            """
+        text += HelpFormatter.row("--version", "Show the version.")
+        text += HelpFormatter.row("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n"
+        for command in commands { text += HelpFormatter.row(command.name, command.abstract) }
+        text += "\n  See 'almanac help <subcommand>' for detailed help.\n"
+        return text
+    }
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], registry: FormatRegistry = BuiltinFormats.registry) -> ExitStatus {
+        let console = Console()
+        let context = CommandContext(registry: registry, console: console, diagnostics: DiagnosticPrinter(console: console))
+        do {
+            return try run(arguments, context: context)
+        } catch let error as UsageError {
+            let command = error.command.flatMap(self.command(named:))
+            let usageLine = command?.usage ?? usage
+            let helpCommand = command.map { "almanac \($0.name)" } ?? "almanac"
+            console.error(HelpFormatter.usageError(error, usage: usageLine, helpCommand: helpCommand))
+            return .usage
+        } catch let error as FileError {
+            return report(error, console: console)
+        } catch {
+            console.error("error: \(error)")
+            return .ioError
+        }
+    }
+
+    private static func run(_ arguments: [String], context: CommandContext) throws -> ExitStatus {
+        guard let first = arguments.first else {
+            throw UsageError("Missing a subcommand", command: nil)
+        }
+        switch first {
+        case "-h", "--help":
+            try context.console.write(Array(help.utf8))
+            return .success
+        case "--version":
+            try context.console.print(version)
+            return .success
+        default:
+            break
+        }
+        guard let command = command(named: first) else {
+            if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'", command: nil) }
+            throw UsageError("Unknown subcommand '\(first)'; the subcommands are \(commands.map(\.name).joined(separator: ", "))", command: nil)
+        }
+        let scanner = ArgumentScanner(options: command.options + [HelpFormatter.helpOption], command: command.name)
+        let scanned = try scanner.scan(Array(arguments.dropFirst()))
+        if scanned.has("--help") {
+            try context.console.write(Array(HelpFormatter.help(for: command).utf8))
+            return .success
+        }
+        return try command.run(scanned, context: context)
+    }
+
+    /// `PATH: error: reason` and the status that goes with it.
+    private static func report(_ error: FileError, console: Console) -> ExitStatus {
+        switch error {
+        case .notFound(let path):
+            console.error("\(path): error: no such file")
+            return .noInput
+        case .unreadable(let path, let reason):
+            console.error("\(path): error: cannot read: \(reason)")
+            return .noInput
+        case .cannotCreate(let path, let reason):
+            console.error("\(path): error: cannot create the output: \(reason)")
+            return .cannotCreate
+        case .ioFailed(let path, let reason):
+            console.error("\(path): error: \(reason)")
+            return .ioError
+        }
+    }
+}

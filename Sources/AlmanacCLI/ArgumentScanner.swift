@@ -1,0 +1,79 @@
+/// Splits a command's arguments into options and positional arguments, as declared.
+///
+/// Accepts `-o FILE`, `--output FILE` and `--output=FILE`; `--` ends the options;
+/// a lone `-` is a positional argument (standard input).
+struct ArgumentScanner {
+    /// One option a command accepts.
+    struct Option {
+        /// Every spelling, such as `["-o", "--output"]`; the first long one names it in messages.
+        var names: [String]
+        /// The value's placeholder (`<file>`), or `nil` for a flag.
+        var valueName: String?
+        /// One line for the help text.
+        var help: String
+
+        var key: String { names.last! }
+        var isFlag: Bool { valueName == nil }
+    }
+
+    /// What the scan found.
+    struct Result {
+        /// Option values by the option's last (long) name; a repeated option keeps the last value.
+        var values: [String: String] = [:]
+        /// Repeated value options, every value in order.
+        var allValues: [String: [String]] = [:]
+        var flags: Set<String> = []
+        var positionals: [String] = []
+
+        func value(_ name: String) -> String? { values[name] }
+        func has(_ name: String) -> Bool { flags.contains(name) }
+    }
+
+    let options: [Option]
+    /// The command, for usage errors.
+    let command: String?
+
+    func scan(_ arguments: [String]) throws -> Result {
+        var result = Result()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                result.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                throw UsageError("Unknown option '\(name)'", command: command)
+            }
+            if option.isFlag {
+                guard inlineValue == nil else { throw UsageError("Option '\(name)' takes no value", command: command) }
+                result.flags.insert(option.key)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count, !(arguments[index].hasPrefix("-") && arguments[index] != "-") {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("Missing value for '\(name) \(option.valueName!)'", command: command)
+            }
+            result.values[option.key] = value
+            result.allValues[option.key, default: []].append(value)
+        }
+        return result
+    }
+}

@@ -1,0 +1,86 @@
+import AlmanacCore
+
+/// What `almanac convert` will do, worked out from its arguments before anything is read:
+/// each input with its codec, and the output with its codec.
+struct ConvertPlan {
+    /// One input: a file path, or standard input.
+    struct Input {
+        /// The path, or `nil` for standard input.
+        var path: String?
+        var codec: any FormatCodec
+        /// The name diagnostics use.
+        var name: String { path ?? "<stdin>" }
+    }
+
+    var inputs: [Input]
+    var outputCodec: any FormatCodec
+    /// The file to write, or `nil` for standard output.
+    var outputPath: String?
+    var encodingOptions: EncodingOptions
+
+    private static let command = "convert"
+
+    init(_ arguments: ArgumentScanner.Result, registry: FormatRegistry) throws {
+        let forcedInput = try arguments.value("--from").map { try Self.codec(named: $0, option: "-f", registry: registry, reading: true) }
+        var inputs: [Input] = []
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("Standard input ('-') can be read only once", command: Self.command)
+        }
+        for path in paths {
+            if path == "-" {
+                guard let forcedInput else {
+                    throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: Self.command)
+                }
+                inputs.append(Input(path: nil, codec: forcedInput))
+            } else if let forcedInput {
+                inputs.append(Input(path: path, codec: forcedInput))
+            } else {
+                inputs.append(Input(path: path, codec: try Self.codec(forPath: path, role: "input", registry: registry, reading: true)))
+            }
+        }
+        self.inputs = inputs
+
+        outputPath = arguments.value("--output")
+        if let name = arguments.value("--to") {
+            outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false)
+        } else if let outputPath {
+            outputCodec = try Self.codec(forPath: outputPath, role: "output", registry: registry, reading: false)
+        } else {
+            throw UsageError("Missing the output format: give -t <format> or -o <file> with a known extension (see 'almanac formats')", command: Self.command)
+        }
+        encodingOptions = EncodingOptions(compact: arguments.has("--compact"))
+    }
+
+    /// Whether items can flow from every input to the output one at a time.
+    var isStreamable: Bool {
+        outputCodec is any ItemStreamEncoding && inputs.allSatisfy { $0.codec is any ItemStreamDecoding }
+    }
+
+    private static func codec(named name: String, option: String, registry: FormatRegistry, reading: Bool) throws -> any FormatCodec {
+        guard let codec = registry.codec(named: name) else {
+            throw UsageError("Unknown format '\(name)' for \(option); 'almanac formats' lists the formats", command: command)
+        }
+        try check(codec, reading: reading)
+        return codec
+    }
+
+    private static func codec(forPath path: String, role: String, registry: FormatRegistry, reading: Bool) throws -> any FormatCodec {
+        guard let codec = registry.codec(forPath: path) else {
+            let reason = FormatRegistry.fileExtension(of: path).map { "its extension '.\($0)' is not one almanac knows" } ?? "it has no extension"
+            let option = reading ? "-f" : "-t"
+            throw UsageError("Cannot tell the format of \(role) '\(path)': \(reason); give \(option) <format> ('almanac formats' lists the formats)", command: command)
+        }
+        try check(codec, reading: reading)
+        return codec
+    }
+
+    private static func check(_ codec: any FormatCodec, reading: Bool) throws {
+        if reading && codec.format.reads.isEmpty {
+            throw UsageError("The \(codec.format.name) format cannot be read, only written", command: command)
+        }
+        if !reading && codec.format.writes.isEmpty {
+            throw UsageError("The \(codec.format.name) format cannot be written, only read", command: command)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// `almanac help [<subcommand>]`: the help of almanac or of one subcommand.
+struct HelpCommand: Command {
+    let name = "help"
+    let abstract = "Show help for a subcommand."
+    let usage = "almanac help [<subcommand>]"
+    let arguments = [(name: "<subcommand>", help: "The subcommand to explain.")]
+    let options: [ArgumentScanner.Option] = []
+
+    func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
+        guard let topic = arguments.positionals.first else {
+            try context.console.write(Array(Almanac.help.utf8))
+            return .success
+        }
+        guard arguments.positionals.count == 1 else {
+            throw UsageError("Unexpected argument '\(arguments.positionals[1])'", command: name)
+        }
+        guard let command = Almanac.command(named: topic) else {
+            throw UsageError("Unknown subcommand '\(topic)'", command: name)
+        }
+        try context.console.write(Array(HelpFormatter.help(for: command).utf8))
+        return .success
+    }
+}

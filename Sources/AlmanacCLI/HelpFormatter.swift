@@ -1,0 +1,38 @@
+/// Lays out help text in the sections swift-argument-parser users know:
+/// OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
+enum HelpFormatter {
+    static let helpOption = ArgumentScanner.Option(names: ["-h", "--help"], valueName: nil, help: "Show help information.")
+
+    /// The whole `--help` text of a command.
+    static func help(for command: any Command) -> String {
+        var text = "OVERVIEW: \(command.abstract)\n\n"
+        if !command.discussion.isEmpty { text += command.discussion + "\n\n" }
+        text += "USAGE: \(command.usage)\n"
+        if !command.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in command.arguments { text += row(argument.name, argument.help) }
+        }
+        text += "\nOPTIONS:\n"
+        for option in command.options + [helpOption] {
+            var label = option.names.joined(separator: ", ")
+            if let valueName = option.valueName { label += " \(valueName)" }
+            text += row(label, option.help)
+        }
+        return text
+    }
+
+    /// A two-column row: the label indented by two, the help from column 26.
+    static func row(_ label: String, _ help: String) -> String {
+        let indent = String(repeating: " ", count: 26)
+        let first = "  " + label
+        if first.count < 24 {
+            return first + String(repeating: " ", count: 26 - first.count) + help + "\n"
+        }
+        return first + "\n" + indent + help + "\n"
+    }
+
+    /// The lines printed for a usage error.
+    static func usageError(_ error: UsageError, usage: String, helpCommand: String) -> String {
+        "Error: \(error.message)\nUsage: \(usage)\n  See '\(helpCommand) --help' for more information."
+    }
+}

@@ -1,0 +1,44 @@
+/// A message about an input or a document, such as a warning from a reader or a
+/// validation finding, rendered as `file:line:column: severity: message`.
+public struct Diagnostic: Hashable, Sendable, Codable {
+    public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+        case note
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            let order: [Severity] = [.note, .warning, .error]
+            return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+        }
+    }
+
+    public var severity: Severity
+    public var message: String
+    /// The input's name (a path or `<stdin>`), when the message is about an input.
+    public var source: String?
+    /// Where in that input, when known.
+    public var position: SourcePosition?
+    /// A stable id for the check that produced it (a rule id), when there is one.
+    public var code: String?
+
+    public init(_ severity: Severity, _ message: String, source: String? = nil, position: SourcePosition? = nil, code: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.source = source
+        self.position = position
+        self.code = code
+    }
+
+    /// `file:line:column: severity: message [code]`; parts that are unknown are left out.
+    public var rendered: String {
+        var text = ""
+        if let source {
+            text += source
+            if let position { text += ":\(position.line):\(position.column)" }
+            text += ": "
+        }
+        text += "\(severity.rawValue): \(message)"
+        if let code { text += " [\(code)]" }
+        return text
+    }
+}

@@ -1,0 +1,58 @@
+/// A format plugin: turns bytes into an ``AlmanacDocument`` and back.
+///
+/// This is the narrow place where the model and a wire format meet. A codec
+/// lives in its own module under `Formats/`, depends on the core only, and is
+/// listed once in the registry; the CLI knows formats only through the registry.
+///
+/// Decoders throw their own typed error (conforming to ``CodecError``) for input
+/// they cannot read, and return warnings they recovered from as diagnostics.
+public protocol FormatCodec: Sendable {
+    /// The format's names, extensions and the kinds it reads and writes.
+    var format: FormatDescriptor { get }
+
+    /// Reads a whole input.
+    /// - Parameters:
+    ///   - bytes: the input as read, unchanged.
+    ///   - source: the name diagnostics use for the input (a path or `<stdin>`).
+    func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult
+
+    /// Writes a whole document.
+    func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult
+}
+
+/// What a decoder produced: the document and what it noticed on the way.
+public struct DecodeResult: Sendable {
+    public var document: AlmanacDocument
+    /// Warnings about input that was read anyway.
+    public var diagnostics: [Diagnostic]
+
+    public init(document: AlmanacDocument, diagnostics: [Diagnostic] = []) {
+        self.document = document
+        self.diagnostics = diagnostics
+    }
+}
+
+/// What an encoder produced: the bytes and what it could not carry.
+public struct EncodeResult: Sendable {
+    public var bytes: [UInt8]
+    /// Warnings, such as fields the format has no place for.
+    public var diagnostics: [Diagnostic]
+
+    public init(bytes: [UInt8], diagnostics: [Diagnostic] = []) {
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Settings every writer understands, plus named settings for particular formats.
+public struct EncodingOptions: Sendable, Hashable {
+    /// Write as compactly as the format allows (JSON: one line per document).
+    public var compact: Bool
+    /// Format-specific settings by name, such as `front-matter` for Markdown.
+    public var settings: [String: String]
+
+    public init(compact: Bool = false, settings: [String: String] = [:]) {
+        self.compact = compact
+        self.settings = settings
+    }
+}

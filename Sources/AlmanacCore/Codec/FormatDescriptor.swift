@@ -1,0 +1,31 @@
+/// What a codec declares about its format: the names the CLI accepts, the file
+/// extensions it claims, and which kinds of item it reads and writes.
+public struct FormatDescriptor: Hashable, Sendable {
+    /// The canonical name, such as `json`.
+    public var name: String
+    /// Other names the CLI accepts, such as `icalendar` for `ics`.
+    public var aliases: [String]
+    /// File extensions without the dot, such as `ndjson` and `jsonl`.
+    public var extensions: [String]
+    /// One line for `almanac formats`.
+    public var summary: String
+    /// Kinds of item the reader understands (empty: the codec does not read).
+    public var reads: Set<ItemKind>
+    /// Kinds of item the writer can carry (empty: the codec does not write).
+    public var writes: Set<ItemKind>
+
+    public init(name: String, aliases: [String] = [], extensions: [String], summary: String, reads: Set<ItemKind>, writes: Set<ItemKind>) {
+        self.name = name
+        self.aliases = aliases
+        self.extensions = extensions
+        self.summary = summary
+        self.reads = reads
+        self.writes = writes
+    }
+
+    /// Whether `name` is this format's name or one of its aliases (case-insensitive).
+    public func isNamed(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered == self.name || aliases.contains(lowered)
+    }
+}

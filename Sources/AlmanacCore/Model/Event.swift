@@ -1,0 +1,66 @@
+import Foundation
+
+/// A calendar event with its checklist of tasks.
+public struct Event: Identifiable, Hashable, Sendable, Codable {
+    public var id: String
+    public var title: String
+    /// A symbol name such as `gift.fill`.
+    public var symbol: String?
+    public var color: RGBAColor?
+    /// When the event starts; a date-only value makes it an all-day event.
+    public var start: CalendarTime?
+    /// When it ends (exclusive); `nil` when the source gave no end.
+    public var end: CalendarTime?
+    public var location: String?
+    public var notes: String?
+    public var url: String?
+    public var categories: [String]
+    /// An RFC 5545 recurrence rule, kept as written: `FREQ=YEARLY;BYMONTH=3`.
+    public var recurrence: String?
+    /// The checklist.
+    public var tasks: [EventTask]
+    /// What the source said that the model has no field for (attendees, alarms, X- properties, …).
+    public var extras: Extras
+
+    public init(
+        id: String, title: String, symbol: String? = nil, color: RGBAColor? = nil,
+        start: CalendarTime? = nil, end: CalendarTime? = nil, location: String? = nil,
+        notes: String? = nil, url: String? = nil, categories: [String] = [],
+        recurrence: String? = nil, tasks: [EventTask] = [], extras: Extras = Extras()
+    ) {
+        self.id = id
+        self.title = title
+        self.symbol = symbol
+        self.color = color
+        self.start = start
+        self.end = end
+        self.location = location
+        self.notes = notes
+        self.url = url
+        self.categories = categories
+        self.recurrence = recurrence
+        self.tasks = tasks
+        self.extras = extras
+    }
+
+    /// Whether the event takes whole days (its start is a date without a time).
+    public var isAllDay: Bool { start?.isDateOnly ?? false }
+
+    /// The IANA time zone of a zoned start, `nil` for UTC, floating and all-day times.
+    public var timeZone: String? { start?.timeZoneID }
+
+    /// Tasks not completed and not blank.
+    public var remainingTaskCount: Int {
+        tasks.reduce(0) { $0 + ($1.isRemaining ? 1 : 0) }
+    }
+
+    /// Whether no task remains (an event without tasks is complete).
+    public var isComplete: Bool { remainingTaskCount == 0 }
+
+    /// Where the start falls relative to `reference`; `nil` without a start
+    /// or with an unknown time zone. Floating and all-day times are read in `calendar`'s zone.
+    public func period(relativeTo reference: Date, calendar: Calendar = .current) -> EventPeriod? {
+        guard let instant = start?.instant(localZone: calendar.timeZone) else { return nil }
+        return EventPeriod.of(instant, relativeTo: reference, calendar: calendar)
+    }
+}

@@ -1,0 +1,39 @@
+/// The kinds of item a document holds.
+public enum ItemKind: String, CaseIterable, Hashable, Sendable, Codable, Comparable {
+    case recipe
+    case event
+
+    /// The plural, as in `recipes` and `events`.
+    public var plural: String { rawValue + "s" }
+
+    public static func < (lhs: ItemKind, rhs: ItemKind) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One recipe or one event: the unit that streams through item-wise codecs and verbs.
+public enum Item: Hashable, Sendable {
+    case recipe(Recipe)
+    case event(Event)
+
+    public var kind: ItemKind {
+        switch self {
+        case .recipe: return .recipe
+        case .event: return .event
+        }
+    }
+
+    public var id: String {
+        switch self {
+        case .recipe(let recipe): return recipe.id
+        case .event(let event): return event.id
+        }
+    }
+
+    public var title: String {
+        switch self {
+        case .recipe(let recipe): return recipe.title
+        case .event(let event): return event.title
+        }
+    }
+}

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a file so that it appears whole or not at all: bytes go to a temporary
+/// file in the same folder, which replaces the target only on ``commit()``.
+/// Dropped without a commit (or on ``abort()``), it removes the temporary file and
+/// leaves any existing target byte-identical, like a draft dropped on Cancel.
+public final class AtomicFileWriter {
+    /// The file that appears on commit.
+    public let path: String
+    private let temporaryPath: String
+    private var descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var finished = false
+
+    /// Creates the temporary file beside `path`.
+    /// Throws ``FileError/cannotCreate(path:reason:)`` when the folder is missing or not writable.
+    public init(path: String) throws {
+        self.path = path
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(folder).\(name).almanac-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw FileError.cannotCreate(path: path, reason: FileError.reason())
+        }
+        self.descriptor = descriptor
+        temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // The result gets the usual permissions, or the existing file's.
+        var existing = stat()
+        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        fchmod(descriptor, mode)
+    }
+
+    deinit {
+        if !finished { abort() }
+    }
+
+    /// Adds bytes; they reach the temporary file in large writes.
+    public func write(_ bytes: some Collection<UInt8>) throws {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    /// Writes what is buffered, flushes it to disk and renames the temporary file over `path`.
+    public func commit() throws {
+        precondition(!finished, "commit after the writer finished")
+        do {
+            try flush()
+            guard fsync(descriptor) == 0 else { throw FileError.ioFailed(path: path, reason: FileError.reason()) }
+            guard close(descriptor) == 0 else {
+                descriptor = -1
+                throw FileError.ioFailed(path: path, reason: FileError.reason())
+            }
+            descriptor = -1
+            guard rename(temporaryPath, path) == 0 else {
+                throw FileError.cannotCreate(path: path, reason: FileError.reason())
+            }
+            finished = true
+        } catch {
+            abort()
+            throw error
+        }
+    }
+
+    /// Drops everything written: removes the temporary file, leaves `path` alone.
+    public func abort() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(temporaryPath)
+        finished = true
+    }
+
+    private func flush() throws {
+        var written = 0
+        while written < buffer.count {
+            let count = buffer.withUnsafeBytes { raw in
+                #if canImport(Darwin)
+                Darwin.write(descriptor, raw.baseAddress! + written, raw.count - written)
+                #else
+                Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
+                #endif
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { throw FileError.ioFailed(path: path, reason: "cannot write: \(FileError.reason())") }
+            written += count
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` to `path` atomically in one call.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write(bytes)
+        try writer.commit()
+    }
+}

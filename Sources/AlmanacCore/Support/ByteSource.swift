@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Something bytes can be read from in chunks: a file, standard input, or memory.
+public protocol ByteSource {
+    /// Appends up to `maximum` bytes to `buffer`; returns how many, 0 at the end.
+    mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int
+}
+
+/// Reads a file descriptor with `read(2)`, retrying on interruption.
+public struct FileDescriptorSource: ByteSource {
+    public let descriptor: Int32
+    /// The name errors use.
+    public let name: String
+
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    /// Closes the descriptor (standard input is left open).
+    public func close() {
+        #if canImport(Darwin)
+        if descriptor > 2 { _ = Darwin.close(descriptor) }
+        #else
+        if descriptor > 2 { _ = Glibc.close(descriptor) }
+        #endif
+    }
+
+    public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        let start = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: maximum))
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer { pointer in
+                #if canImport(Darwin)
+                Darwin.read(descriptor, pointer.baseAddress! + start, maximum)
+                #else
+                Glibc.read(descriptor, pointer.baseAddress! + start, maximum)
+                #endif
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                let reason = FileError.reason()
+                buffer.removeLast(maximum)
+                throw FileError.ioFailed(path: name, reason: "cannot read: \(reason)")
+            }
+            buffer.removeLast(maximum - count)
+            return count
+        }
+    }
+}
+
+/// Reads bytes already in memory, in chunks, as a file would be read.
+public struct MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        let count = min(maximum, bytes.count - offset)
+        buffer.append(contentsOf: bytes[offset..<(offset + count)])
+        offset += count
+        return count
+    }
+}
+
+/// Splits a ``ByteSource`` into lines on `\n` (a `\r` before it is dropped),
+/// keeping only the current chunk in memory.
+public struct LineReader<Source: ByteSource> {
+    private var source: Source
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var finished = false
+    /// Byte offset of the buffer's first byte in the whole input.
+    private var bufferOffset = 0
+    /// Line number of the last line returned, from 1.
+    public private(set) var lineNumber = 0
+    /// Byte offset in the whole input where the last line returned starts.
+    public private(set) var lineOffset = 0
+    private let chunkSize: Int
+
+    public init(_ source: Source, chunkSize: Int = 1 << 16) {
+        self.source = source
+        self.chunkSize = chunkSize
+    }
+
+    /// Calls `body` with the next line's bytes (without the line ending), its line number
+    /// (from 1) and the offset of its first byte; returns `false` at the end of the input.
+    public mutating func nextLine(_ body: (_ line: ArraySlice<UInt8>, _ number: Int, _ offset: Int) throws -> Void) throws -> Bool {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                var end = newline
+                if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                lineNumber += 1
+                lineOffset = bufferOffset + start
+                try body(buffer[start..<end], lineNumber, lineOffset)
+                start = newline + 1
+                return true
+            }
+            if finished {
+                guard start < buffer.count else { return false }
+                lineNumber += 1
+                lineOffset = bufferOffset + start
+                var end = buffer.count
+                if buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                try body(buffer[start..<end], lineNumber, lineOffset)
+                start = buffer.count
+                return true
+            }
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                bufferOffset += start
+                start = 0
+            }
+            if try source.read(into: &buffer, maximum: chunkSize) == 0 { finished = true }
+        }
+    }
+}

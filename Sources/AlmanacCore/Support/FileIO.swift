@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading whole inputs and opening them for streaming, with errors that name the path.
+public enum FileIO {
+    /// Opens `path` for reading; throws ``FileError/notFound(path:)`` or ``FileError/unreadable(path:reason:)``.
+    public static func openForReading(_ path: String) throws -> FileDescriptorSource {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw FileError.notFound(path: path) }
+            throw FileError.unreadable(path: path, reason: FileError.reason())
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw FileError.unreadable(path: path, reason: "is a directory")
+        }
+        return FileDescriptorSource(descriptor: descriptor, name: path)
+    }
+
+    /// Checks that `path` can be opened for reading, without reading it.
+    public static func checkReadable(_ path: String) throws {
+        let source = try openForReading(path)
+        close(source.descriptor)
+    }
+
+    /// Reads all of `path`.
+    public static func readAll(_ path: String) throws -> [UInt8] {
+        var source = try openForReading(path)
+        defer { close(source.descriptor) }
+        return try readAll(from: &source)
+    }
+
+    /// Reads a source to its end.
+    public static func readAll(from source: inout some ByteSource) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
+        return bytes
+    }
+
+    /// Standard input as a source.
+    public static var standardInput: FileDescriptorSource {
+        FileDescriptorSource(descriptor: 0, name: "<stdin>")
+    }
+}

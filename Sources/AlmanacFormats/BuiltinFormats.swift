@@ -1,0 +1,12 @@
+import AlmanacCore
+import AlmanacJSON
+
+/// The formats almanac ships with. Adding a format is a folder under `Formats/`,
+/// a target in `Package.swift`, and one line here.
+public enum BuiltinFormats {
+    /// Every built-in codec, in the order `almanac formats` lists them.
+    public static let registry = FormatRegistry([
+        JSONCodec(),
+        NDJSONCodec(),
+    ])
+}

@@ -1,0 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import AlmanacCLI
+
+exit(Almanac.main(Array(CommandLine.arguments.dropFirst())).rawValue)
