@@ -76,10 +76,10 @@ public enum Almanac {
             if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'", command: nil) }
             throw UsageError("Unknown subcommand '\(first)'; the subcommands are \(commands.map(\.name).joined(separator: ", "))", command: nil)
         }
-        let scanner = ArgumentScanner(options: command.options + [HelpFormatter.helpOption], command: command.name)
+        let scanner = ArgumentScanner(options: command.allOptions(context.registry), command: command.name)
         let scanned = try scanner.scan(Array(arguments.dropFirst()))
         if scanned.has("--help") {
-            try context.console.write(Array(HelpFormatter.help(for: command).utf8))
+            try context.console.write(Array(HelpFormatter.help(for: command, registry: context.registry).utf8))
             return .success
         }
         return try command.run(scanned, context: context)

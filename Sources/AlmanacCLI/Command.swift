@@ -14,6 +14,8 @@ protocol Command: Sendable {
     var arguments: [(name: String, help: String)] { get }
     /// The options it accepts (`-h`/`--help` is added by the runner).
     var options: [ArgumentScanner.Option] { get }
+    /// Options that come from the registered formats (writers' options for `convert`).
+    func formatOptions(_ registry: FormatRegistry) -> [ArgumentScanner.Option]
 
     /// Runs with the arguments after the command's name.
     func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus
@@ -22,6 +24,12 @@ protocol Command: Sendable {
 extension Command {
     var discussion: String { "" }
     var arguments: [(name: String, help: String)] { [] }
+    func formatOptions(_ registry: FormatRegistry) -> [ArgumentScanner.Option] { [] }
+
+    /// Every option the command accepts with `registry`, `-h`/`--help` last.
+    func allOptions(_ registry: FormatRegistry) -> [ArgumentScanner.Option] {
+        options + formatOptions(registry) + [HelpFormatter.helpOption]
+    }
 }
 
 /// What a command works with.

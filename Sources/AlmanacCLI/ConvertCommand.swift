@@ -4,7 +4,7 @@ import AlmanacCore
 struct ConvertCommand: Command {
     let name = "convert"
     let abstract = "Convert recipes and events from one format to another."
-    let usage = "almanac convert [<input> ...] [-f <format>] [-t <format>] [-o <file>] [--compact]"
+    let usage = "almanac convert [<input> ...] [-f <format>] [-t <format>] [-o <file> | -d <folder>] [<options>]"
     let discussion = """
         Reads every input (standard input when none is given), merges them into one
         document and writes it in the output format. The input format comes from each
@@ -13,7 +13,9 @@ struct ConvertCommand: Command {
 
         An output file is written whole or not at all: almanac writes a temporary file
         beside it and renames it into place only when the whole run has succeeded, so a
-        failed run leaves an existing file as it was.
+        failed run leaves an existing file as it was. With -d, the folder is created when
+        missing and its files are all written, or none (the format defaults to the first
+        one that can write a folder, markdown).
 
         EXIT STATUS: 0 success; 64 usage error; 65 malformed input; 66 input missing or
         unreadable; 73 output cannot be created; 74 other I/O error.
@@ -23,12 +25,28 @@ struct ConvertCommand: Command {
         ArgumentScanner.Option(names: ["-f", "--from"], valueName: "<format>", help: "Input format (needed for standard input)."),
         ArgumentScanner.Option(names: ["-t", "--to"], valueName: "<format>", help: "Output format (default: from -o's extension)."),
         ArgumentScanner.Option(names: ["-o", "--output"], valueName: "<file>", help: "Write to this file instead of standard output."),
+        ArgumentScanner.Option(names: ["-d", "--split"], valueName: "<folder>", help: "Write one file per item (and an index) into this folder."),
         ArgumentScanner.Option(names: ["--compact"], valueName: nil, help: "Write as compactly as the format allows."),
     ]
+
+    /// The options of every registered writer, as `--NAME [VALUE]`.
+    func formatOptions(_ registry: FormatRegistry) -> [ArgumentScanner.Option] {
+        var seen: Set<String> = []
+        var options: [ArgumentScanner.Option] = []
+        for codec in registry.codecs {
+            for option in codec.format.writeOptions where seen.insert(option.name).inserted {
+                options.append(ArgumentScanner.Option(names: ["--\(option.name)"], valueName: option.valueName, help: "\(option.help) (\(codec.format.name))"))
+            }
+        }
+        return options
+    }
 
     func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
         let plan = try ConvertPlan(arguments, registry: context.registry)
         for case let path? in plan.inputs.map(\.path) { try FileIO.checkReadable(path) }
+        if let folder = plan.splitFolder {
+            return try SplitOutput(folder: folder).convert(plan, context: context) { try readWhole(plan, context: context) }
+        }
         let output = try plan.outputPath.map { try AtomicFileWriter(path: $0) }
         do {
             let status = plan.isStreamable
@@ -48,6 +66,22 @@ struct ConvertCommand: Command {
 
     /// Reads every input whole, merges, and writes the document.
     private func convertWhole(_ plan: ConvertPlan, to output: AtomicFileWriter?, context: CommandContext) throws -> ExitStatus {
+        guard let document = try readWhole(plan, context: context) else { return .dataError }
+        let result: EncodeResult
+        do {
+            result = try plan.outputCodec.encode(document, options: plan.encodingOptions)
+        } catch let error as any CodecError {
+            context.diagnostics.print(error.diagnostic(source: plan.outputPath ?? "<stdout>"))
+            return .dataError
+        }
+        for diagnostic in result.diagnostics { context.diagnostics.print(diagnostic) }
+        if let output { try output.write(result.bytes) } else { try context.console.write(result.bytes) }
+        return .success
+    }
+
+    /// Reads and merges every input, and checks the output format can hold what they hold.
+    /// Returns `nil` after printing the error when an input is malformed or cannot be written.
+    private func readWhole(_ plan: ConvertPlan, context: CommandContext) throws -> AlmanacDocument? {
         var document = AlmanacDocument()
         for input in plan.inputs {
             var bytes: [UInt8]
@@ -63,23 +97,14 @@ struct ConvertCommand: Command {
                 document.merge(result.document)
             } catch let error as any CodecError {
                 context.diagnostics.print(error.diagnostic(source: input.name), sourceBytes: bytes)
-                return .dataError
+                return nil
             }
         }
         if let refusal = unwritableKinds(in: document.items.map(\.kind), codec: plan.outputCodec) {
             context.console.error("error: \(refusal)")
-            return .dataError
+            return nil
         }
-        let result: EncodeResult
-        do {
-            result = try plan.outputCodec.encode(document, options: plan.encodingOptions)
-        } catch let error as any CodecError {
-            context.diagnostics.print(error.diagnostic(source: plan.outputPath ?? "<stdout>"))
-            return .dataError
-        }
-        for diagnostic in result.diagnostics { context.diagnostics.print(diagnostic) }
-        if let output { try output.write(result.bytes) } else { try context.console.write(result.bytes) }
-        return .success
+        return document
     }
 
     /// Passes items from item-wise readers to an item-wise writer one at a time.

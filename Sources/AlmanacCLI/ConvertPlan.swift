@@ -14,8 +14,10 @@ struct ConvertPlan {
 
     var inputs: [Input]
     var outputCodec: any FormatCodec
-    /// The file to write, or `nil` for standard output.
+    /// The file to write, or `nil` for standard output (or a split folder).
     var outputPath: String?
+    /// The folder to write one file per item into (`-d`), or `nil`.
+    var splitFolder: String?
     var encodingOptions: EncodingOptions
 
     private static let command = "convert"
@@ -42,14 +44,34 @@ struct ConvertPlan {
         self.inputs = inputs
 
         outputPath = arguments.value("--output")
+        splitFolder = arguments.value("--split")
+        if outputPath != nil && splitFolder != nil {
+            throw UsageError("Give -o <file> or -d <folder>, not both", command: Self.command)
+        }
         if let name = arguments.value("--to") {
             outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false)
+        } else if splitFolder != nil {
+            guard let splitting = registry.codecs.first(where: { $0 is any SplitEncoding }) else {
+                throw UsageError("No format can write a folder of files (-d)", command: Self.command)
+            }
+            outputCodec = splitting
         } else if let outputPath {
             outputCodec = try Self.codec(forPath: outputPath, role: "output", registry: registry, reading: false)
         } else {
             throw UsageError("Missing the output format: give -t <format> or -o <file> with a known extension (see 'almanac formats')", command: Self.command)
         }
-        encodingOptions = EncodingOptions(compact: arguments.has("--compact"))
+        if splitFolder != nil, !(outputCodec is any SplitEncoding) {
+            throw UsageError("The \(outputCodec.format.name) format cannot write a folder of files (-d); use -o <file>", command: Self.command)
+        }
+        var settings: [String: String] = [:]
+        for option in registry.codecs.flatMap(\.format.writeOptions) {
+            if option.valueName == nil {
+                if arguments.has("--\(option.name)") { settings[option.name] = "true" }
+            } else if let value = arguments.value("--\(option.name)") {
+                settings[option.name] = value
+            }
+        }
+        encodingOptions = EncodingOptions(compact: arguments.has("--compact"), settings: settings)
     }
 
     /// Whether items can flow from every input to the output one at a time.

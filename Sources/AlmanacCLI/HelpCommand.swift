@@ -17,7 +17,7 @@ struct HelpCommand: Command {
         guard let command = Almanac.command(named: topic) else {
             throw UsageError("Unknown subcommand '\(topic)'", command: name)
         }
-        try context.console.write(Array(HelpFormatter.help(for: command).utf8))
+        try context.console.write(Array(HelpFormatter.help(for: command, registry: context.registry).utf8))
         return .success
     }
 }

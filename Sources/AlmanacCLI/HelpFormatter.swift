@@ -1,10 +1,12 @@
+import AlmanacCore
+
 /// Lays out help text in the sections swift-argument-parser users know:
 /// OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
 enum HelpFormatter {
     static let helpOption = ArgumentScanner.Option(names: ["-h", "--help"], valueName: nil, help: "Show help information.")
 
     /// The whole `--help` text of a command.
-    static func help(for command: any Command) -> String {
+    static func help(for command: any Command, registry: FormatRegistry) -> String {
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if !command.discussion.isEmpty { text += command.discussion + "\n\n" }
         text += "USAGE: \(command.usage)\n"
@@ -13,7 +15,7 @@ enum HelpFormatter {
             for argument in command.arguments { text += row(argument.name, argument.help) }
         }
         text += "\nOPTIONS:\n"
-        for option in command.options + [helpOption] {
+        for option in command.allOptions(registry) {
             var label = option.names.joined(separator: ", ")
             if let valueName = option.valueName { label += " \(valueName)" }
             text += row(label, option.help)

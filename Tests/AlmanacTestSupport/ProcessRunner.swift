@@ -7,6 +7,12 @@ public enum ProcessRunner {
         public var stdout: [UInt8]
         public var stderr: [UInt8]
 
+        public init(status: Int32, stdout: [UInt8], stderr: [UInt8]) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
+
         public var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
         public var stderrText: String { String(decoding: stderr, as: UTF8.self) }
     }

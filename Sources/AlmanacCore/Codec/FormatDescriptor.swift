@@ -13,14 +13,17 @@ public struct FormatDescriptor: Hashable, Sendable {
     public var reads: Set<ItemKind>
     /// Kinds of item the writer can carry (empty: the codec does not write).
     public var writes: Set<ItemKind>
+    /// Options its writer understands, offered by `almanac convert`.
+    public var writeOptions: [FormatOption]
 
-    public init(name: String, aliases: [String] = [], extensions: [String], summary: String, reads: Set<ItemKind>, writes: Set<ItemKind>) {
+    public init(name: String, aliases: [String] = [], extensions: [String], summary: String, reads: Set<ItemKind>, writes: Set<ItemKind>, writeOptions: [FormatOption] = []) {
         self.name = name
         self.aliases = aliases
         self.extensions = extensions
         self.summary = summary
         self.reads = reads
         self.writes = writes
+        self.writeOptions = writeOptions
     }
 
     /// Whether `name` is this format's name or one of its aliases (case-insensitive).
