@@ -24,7 +24,7 @@ public struct JSONCodec: FormatCodec {
             let root = try parser.parseDocument()
             var reader = JSONModelReader(sourceMap: sourceMap, source: source)
             let document = try reader.document(root)
-            return DecodeResult(document: document, diagnostics: reader.diagnostics)
+            return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
         }
     }
 

@@ -7,6 +7,8 @@ struct JSONModelReader {
     /// The input's name for diagnostics.
     let source: String
     var diagnostics: [Diagnostic] = []
+    /// Where each item of the last document read starts.
+    private(set) var origins = ItemOrigins()
 
     init(sourceMap: JSONSourceMap, source: String) {
         self.sourceMap = sourceMap
@@ -21,9 +23,13 @@ struct JSONModelReader {
             guard text == "1" else { throw JSONDecodingError.unsupportedVersion(text, at: sourceMap.position(version.start)) }
         }
         var document = AlmanacDocument()
-        document.recipes = try object.objects("recipes").map { try recipe($0) }
-        document.events = try object.objects("events").map { try event($0) }
+        let recipes = try object.objects("recipes")
+        let events = try object.objects("events")
+        document.recipes = try recipes.map { try recipe($0) }
+        document.events = try events.map { try event($0) }
         document.extras = try object.extras()
+        let positions = sourceMap.positions((recipes + events).map(\.value.start))
+        origins = ItemOrigins(recipes: Array(positions.prefix(recipes.count)), events: Array(positions.dropFirst(recipes.count)))
         return document
     }
 

@@ -10,7 +10,10 @@ public enum Almanac {
     /// The subcommands, in the order help lists them.
     static let commands: [any Command] = [
         ConvertCommand(),
+        ValidateCommand(),
         FormatsCommand(),
+        RulesCommand(),
+        VerbsCommand(),
         HelpCommand(),
     ]
 
@@ -39,9 +42,9 @@ public enum Almanac {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    public static func main(_ arguments: [String], registry: FormatRegistry = BuiltinFormats.registry) -> ExitStatus {
+    public static func main(_ arguments: [String], registry: FormatRegistry = BuiltinFormats.registry, rules: RuleRegistry = .builtin) -> ExitStatus {
         let console = Console()
-        let context = CommandContext(registry: registry, console: console, diagnostics: DiagnosticPrinter(console: console))
+        let context = CommandContext(registry: registry, rules: rules, console: console, diagnostics: DiagnosticPrinter(console: console))
         do {
             return try run(arguments, context: context)
         } catch let error as UsageError {
@@ -52,6 +55,10 @@ public enum Almanac {
             return .usage
         } catch let error as FileError {
             return report(error, console: console)
+        } catch let failure as PipelineFailure {
+            failure.diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }
+            console.error("error: \(failure.message)")
+            return failure.status
         } catch {
             console.error("error: \(error)")
             return .ioError
@@ -76,13 +83,7 @@ public enum Almanac {
             if first.hasPrefix("-") { throw UsageError("Unknown option '\(first)'", command: nil) }
             throw UsageError("Unknown subcommand '\(first)'; the subcommands are \(commands.map(\.name).joined(separator: ", "))", command: nil)
         }
-        let scanner = ArgumentScanner(options: command.allOptions(context.registry), command: command.name)
-        let scanned = try scanner.scan(Array(arguments.dropFirst()))
-        if scanned.has("--help") {
-            try context.console.write(Array(HelpFormatter.help(for: command, registry: context.registry).utf8))
-            return .success
-        }
-        return try command.run(scanned, context: context)
+        return try command.run(raw: Array(arguments.dropFirst()), context: context)
     }
 
     /// `PATH: error: reason` and the status that goes with it.

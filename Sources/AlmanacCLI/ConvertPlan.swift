@@ -1,7 +1,7 @@
 import AlmanacCore
 
 /// What `almanac convert` will do, worked out from its arguments before anything is read:
-/// each input with its codec, and the output with its codec.
+/// each input with its codec, the output with its codec, and the options.
 struct ConvertPlan {
     /// One input: a file path, or standard input.
     struct Input {
@@ -23,40 +23,21 @@ struct ConvertPlan {
     private static let command = "convert"
 
     init(_ arguments: ArgumentScanner.Result, registry: FormatRegistry) throws {
-        let forcedInput = try arguments.value("--from").map { try Self.codec(named: $0, option: "-f", registry: registry, reading: true) }
-        var inputs: [Input] = []
-        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        if paths.filter({ $0 == "-" }).count > 1 {
-            throw UsageError("Standard input ('-') can be read only once", command: Self.command)
-        }
-        for path in paths {
-            if path == "-" {
-                guard let forcedInput else {
-                    throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: Self.command)
-                }
-                inputs.append(Input(path: nil, codec: forcedInput))
-            } else if let forcedInput {
-                inputs.append(Input(path: path, codec: forcedInput))
-            } else {
-                inputs.append(Input(path: path, codec: try Self.codec(forPath: path, role: "input", registry: registry, reading: true)))
-            }
-        }
-        self.inputs = inputs
-
+        inputs = try Self.inputs(arguments, registry: registry, command: Self.command)
         outputPath = arguments.value("--output")
         splitFolder = arguments.value("--split")
         if outputPath != nil && splitFolder != nil {
             throw UsageError("Give -o <file> or -d <folder>, not both", command: Self.command)
         }
         if let name = arguments.value("--to") {
-            outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false)
+            outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false, command: Self.command)
         } else if splitFolder != nil {
             guard let splitting = registry.codecs.first(where: { $0 is any SplitEncoding }) else {
                 throw UsageError("No format can write a folder of files (-d)", command: Self.command)
             }
             outputCodec = splitting
         } else if let outputPath {
-            outputCodec = try Self.codec(forPath: outputPath, role: "output", registry: registry, reading: false)
+            outputCodec = try Self.codec(forPath: outputPath, role: "output", registry: registry, reading: false, command: Self.command)
         } else {
             throw UsageError("Missing the output format: give -t <format> or -o <file> with a known extension (see 'almanac formats')", command: Self.command)
         }
@@ -71,6 +52,7 @@ struct ConvertPlan {
                 settings[option.name] = value
             }
         }
+        if let today = arguments.value("--today") { settings["today"] = today }
         encodingOptions = EncodingOptions(compact: arguments.has("--compact"), settings: settings)
     }
 
@@ -79,25 +61,43 @@ struct ConvertPlan {
         outputCodec is any ItemStreamEncoding && inputs.allSatisfy { $0.codec is any ItemStreamDecoding }
     }
 
-    private static func codec(named name: String, option: String, registry: FormatRegistry, reading: Bool) throws -> any FormatCodec {
+    /// The inputs the positional arguments and `-f` name (standard input when there are none).
+    static func inputs(_ arguments: ArgumentScanner.Result, registry: FormatRegistry, command: String) throws -> [Input] {
+        let forced = try arguments.value("--from").map { try codec(named: $0, option: "-f", registry: registry, reading: true, command: command) }
+        let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw UsageError("Standard input ('-') can be read only once", command: command)
+        }
+        return try paths.map { path in
+            if path == "-" {
+                guard let forced else {
+                    throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: command)
+                }
+                return Input(path: nil, codec: forced)
+            }
+            return Input(path: path, codec: try forced ?? codec(forPath: path, role: "input", registry: registry, reading: true, command: command))
+        }
+    }
+
+    private static func codec(named name: String, option: String, registry: FormatRegistry, reading: Bool, command: String) throws -> any FormatCodec {
         guard let codec = registry.codec(named: name) else {
             throw UsageError("Unknown format '\(name)' for \(option); 'almanac formats' lists the formats", command: command)
         }
-        try check(codec, reading: reading)
+        try check(codec, reading: reading, command: command)
         return codec
     }
 
-    private static func codec(forPath path: String, role: String, registry: FormatRegistry, reading: Bool) throws -> any FormatCodec {
+    private static func codec(forPath path: String, role: String, registry: FormatRegistry, reading: Bool, command: String) throws -> any FormatCodec {
         guard let codec = registry.codec(forPath: path) else {
             let reason = FormatRegistry.fileExtension(of: path).map { "its extension '.\($0)' is not one almanac knows" } ?? "it has no extension"
             let option = reading ? "-f" : "-t"
             throw UsageError("Cannot tell the format of \(role) '\(path)': \(reason); give \(option) <format> ('almanac formats' lists the formats)", command: command)
         }
-        try check(codec, reading: reading)
+        try check(codec, reading: reading, command: command)
         return codec
     }
 
-    private static func check(_ codec: any FormatCodec, reading: Bool) throws {
+    private static func check(_ codec: any FormatCodec, reading: Bool, command: String) throws {
         if reading && codec.format.reads.isEmpty {
             throw UsageError("The \(codec.format.name) format cannot be read, only written", command: command)
         }

@@ -6,9 +6,10 @@ struct DiagnosticPrinter {
     let console: Console
 
     /// Prints `diagnostic`; `sourceBytes` is the input it is about, when in memory.
-    func print(_ diagnostic: Diagnostic, sourceBytes: [UInt8]? = nil) {
+    /// Without `excerpt` only the first line is printed.
+    func print(_ diagnostic: Diagnostic, sourceBytes: [UInt8]? = nil, excerpt: Bool = true) {
         console.error(diagnostic.rendered)
-        guard let position = diagnostic.position else { return }
+        guard excerpt, let position = diagnostic.position else { return }
         var bytes = sourceBytes
         if bytes == nil, let path = diagnostic.source, path != "<stdin>" {
             bytes = try? FileIO.readAll(path)

@@ -10,6 +10,8 @@ public enum ExitStatus: Int32, Sendable {
     case dataError = 65
     /// An input file is missing or unreadable (EX_NOINPUT).
     case noInput = 66
+    /// An external verb (`almanac-VERB`) failed or returned bad output (EX_SOFTWARE).
+    case externalVerbFailed = 70
     /// The output cannot be created (EX_CANTCREAT).
     case cannotCreate = 73
     /// Another input/output error (EX_IOERR).

@@ -6,13 +6,19 @@ import AlmanacCore
 struct SplitOutput {
     let folder: String
 
-    func convert(_ plan: ConvertPlan, context: CommandContext, read: () throws -> AlmanacDocument?) throws -> ExitStatus {
+    func convert(_ plan: ConvertPlan, context: CommandContext, prepare: () throws -> (document: AlmanacDocument, options: EncodingOptions)?) throws -> ExitStatus {
         let codec = plan.outputCodec as! any SplitEncoding
         try FolderMaker.make(folder)
-        guard let document = try read() else { return .dataError }
+        let prepared: (document: AlmanacDocument, options: EncodingOptions)
+        do {
+            guard let ready = try prepare() else { return .dataError }
+            prepared = ready
+        } catch let stop as Conversion.Stop {
+            return stop.status
+        }
         let files: [OutputFile]
         do {
-            files = try codec.encodeFiles(document, options: plan.encodingOptions)
+            files = try codec.encodeFiles(prepared.document, options: prepared.options)
         } catch let error as any CodecError {
             context.diagnostics.print(error.diagnostic(source: folder))
             return .dataError

@@ -20,13 +20,16 @@ public struct Diagnostic: Hashable, Sendable, Codable {
     public var position: SourcePosition?
     /// A stable id for the check that produced it (a rule id), when there is one.
     public var code: String?
+    /// The item it is about, when it is about one.
+    public var item: ItemReference?
 
-    public init(_ severity: Severity, _ message: String, source: String? = nil, position: SourcePosition? = nil, code: String? = nil) {
+    public init(_ severity: Severity, _ message: String, source: String? = nil, position: SourcePosition? = nil, code: String? = nil, item: ItemReference? = nil) {
         self.severity = severity
         self.message = message
         self.source = source
         self.position = position
         self.code = code
+        self.item = item
     }
 
     /// `file:line:column: severity: message [code]`; parts that are unknown are left out.
@@ -40,5 +43,18 @@ public struct Diagnostic: Hashable, Sendable, Codable {
         text += "\(severity.rawValue): \(message)"
         if let code { text += " [\(code)]" }
         return text
+    }
+}
+
+/// Which item a diagnostic is about: its kind, id and title.
+public struct ItemReference: Hashable, Sendable, Codable {
+    public var kind: ItemKind
+    public var id: String
+    public var title: String
+
+    public init(_ item: Item) {
+        kind = item.kind
+        id = item.id
+        title = item.title
     }
 }

@@ -25,10 +25,13 @@ public struct DecodeResult: Sendable {
     public var document: AlmanacDocument
     /// Warnings about input that was read anyway.
     public var diagnostics: [Diagnostic]
+    /// Where each item starts, when the codec knows (validation messages name the line).
+    public var origins: ItemOrigins
 
-    public init(document: AlmanacDocument, diagnostics: [Diagnostic] = []) {
+    public init(document: AlmanacDocument, diagnostics: [Diagnostic] = [], origins: ItemOrigins = ItemOrigins()) {
         self.document = document
         self.diagnostics = diagnostics
+        self.origins = origins
     }
 }
 

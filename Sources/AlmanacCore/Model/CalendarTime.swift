@@ -62,11 +62,17 @@ public enum CalendarTime: Hashable, Sendable {
     }
 
     private static func date(_ value: CivilDateTime, in zone: TimeZone) -> Date {
-        // Two passes settle the offset, also next to a daylight-saving change.
+        // As RFC 5545 reads local times next to a daylight-saving change: a time that
+        // occurs twice (clocks going back) is the first occurrence, and a time that is
+        // skipped (clocks going forward) is read with the offset in force before the change.
         let guess = date(value, offsetSeconds: 0)
-        let first = zone.secondsFromGMT(for: guess)
-        let second = zone.secondsFromGMT(for: date(value, offsetSeconds: first))
-        return date(value, offsetSeconds: second)
+        let near = guess.addingTimeInterval(-Double(zone.secondsFromGMT(for: guess)))
+        let before = zone.secondsFromGMT(for: near.addingTimeInterval(-21_600))
+        let after = zone.secondsFromGMT(for: near.addingTimeInterval(21_600))
+        let early = date(value, offsetSeconds: before)
+        let late = date(value, offsetSeconds: after)
+        if zone.secondsFromGMT(for: early) != before, zone.secondsFromGMT(for: late) == after { return late }
+        return early
     }
 }
 

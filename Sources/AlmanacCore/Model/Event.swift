@@ -17,6 +17,8 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var categories: [String]
     /// An RFC 5545 recurrence rule, kept as written: `FREQ=YEARLY;BYMONTH=3`.
     public var recurrence: String?
+    /// Priority as RFC 5545 counts it: 1 is the highest, 9 the lowest; `nil` (or 0) for none.
+    public var priority: Int?
     /// The checklist.
     public var tasks: [EventTask]
     /// What the source said that the model has no field for (attendees, alarms, X- properties, …).
@@ -26,7 +28,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         id: String, title: String, symbol: String? = nil, color: RGBAColor? = nil,
         start: CalendarTime? = nil, end: CalendarTime? = nil, location: String? = nil,
         notes: String? = nil, url: String? = nil, categories: [String] = [],
-        recurrence: String? = nil, tasks: [EventTask] = [], extras: Extras = Extras()
+        recurrence: String? = nil, priority: Int? = nil, tasks: [EventTask] = [], extras: Extras = Extras()
     ) {
         self.id = id
         self.title = title
@@ -39,6 +41,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         self.url = url
         self.categories = categories
         self.recurrence = recurrence
+        self.priority = priority
         self.tasks = tasks
         self.extras = extras
     }

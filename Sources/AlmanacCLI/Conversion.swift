@@ -1,0 +1,114 @@
+import AlmanacCore
+
+/// One run of `almanac convert` once its arguments are checked: reading, the verbs,
+/// validation and writing, whole or streamed item by item.
+struct Conversion {
+    let plan: ConvertPlan
+    let steps: [any PipelineStep]
+    /// `nil` with `--no-validate`.
+    let validator: Validator?
+    let context: CommandContext
+
+    /// Reads the inputs, runs the verbs and validates: the document to write with the
+    /// writer's options, or `nil` after the problem was printed (`status` says which).
+    func prepare() throws -> (document: AlmanacDocument, options: EncodingOptions)? {
+        guard let loaded = try InputLoader(context: context).load(plan.inputs) else {
+            throw Stop(status: .dataError)
+        }
+        var state = PipelineState(items: loaded.items, documentExtras: loaded.documentExtras)
+        for step in steps { try step.apply(to: &state) }
+        let diagnostics = state.warnings + (validator?.validate(state.items) ?? [])
+        diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 {
+            context.console.error("error: validation found \(errors) error\(errors == 1 ? "" : "s"); nothing was written (--no-validate writes anyway)")
+            throw Stop(status: .validationFailed)
+        }
+        if let refusal = Self.unwritableKinds(in: state.items.map(\.item.kind), codec: plan.outputCodec) {
+            context.console.error("error: \(refusal)")
+            throw Stop(status: .dataError)
+        }
+        var options = plan.encodingOptions
+        options.settings.merge(state.writerSettings) { mine, _ in mine }
+        return (state.document, options)
+    }
+
+    /// Reads everything, then writes the document.
+    func convertWhole(to output: AtomicFileWriter?) throws -> ExitStatus {
+        let prepared: (document: AlmanacDocument, options: EncodingOptions)
+        do {
+            guard let ready = try prepare() else { return .dataError }
+            prepared = ready
+        } catch let stop as Stop {
+            return stop.status
+        }
+        let result: EncodeResult
+        do {
+            result = try plan.outputCodec.encode(prepared.document, options: prepared.options)
+        } catch let error as any CodecError {
+            context.diagnostics.print(error.diagnostic(source: plan.outputPath ?? "<stdout>"))
+            return .dataError
+        }
+        result.diagnostics.forEach { context.diagnostics.print($0) }
+        if let output { try output.write(result.bytes) } else { try context.console.write(result.bytes) }
+        return .success
+    }
+
+    /// Passes items from item-wise readers to an item-wise writer one at a time, validating
+    /// each item on its own (`unique-ids` then sees one item at a time). On an error the run
+    /// stops: a file output is left untouched; on standard output the items before it are out.
+    func stream(to output: AtomicFileWriter?) throws -> ExitStatus {
+        let encoder = plan.outputCodec as! any ItemStreamEncoding
+        var pending: [UInt8] = []
+        pending.reserveCapacity(1 << 17)
+        func flush() throws {
+            if let output { try output.write(pending) } else { try context.console.write(pending) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        for input in plan.inputs {
+            let decoder = input.codec as! any ItemStreamDecoding
+            var source = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
+            defer { source.close() }
+            do {
+                let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name) { item in
+                    if let refusal = Self.unwritableKinds(in: [item.kind], codec: encoder) {
+                        context.console.error("error: \(refusal)")
+                        throw Stop(status: .dataError)
+                    }
+                    if let validator {
+                        let found = validator.validate([LocatedItem(item, source: input.name)])
+                        found.forEach { context.diagnostics.print($0, excerpt: false) }
+                        if found.contains(where: { $0.severity == .error }) {
+                            context.console.error("error: validation found errors; stopped (--no-validate writes anyway)")
+                            throw Stop(status: .validationFailed)
+                        }
+                    }
+                    try encoder.encodeItem(item, options: plan.encodingOptions, into: &pending)
+                    if pending.count >= 1 << 16 { try flush() }
+                    if context.console.outputClosed && output == nil { throw Stop(status: .success) }
+                }
+                diagnostics.forEach { context.diagnostics.print($0) }
+            } catch let error as any CodecError {
+                context.diagnostics.print(error.diagnostic(source: input.name))
+                return .dataError
+            } catch let stop as Stop {
+                return stop.status
+            }
+        }
+        try flush()
+        return .success
+    }
+
+    /// A message when the output format cannot hold some of these kinds, else `nil`.
+    static func unwritableKinds(in kinds: [ItemKind], codec: any FormatCodec) -> String? {
+        let missing = Set(kinds).subtracting(codec.format.writes)
+        guard !missing.isEmpty else { return nil }
+        let names = missing.sorted().map(\.plural).joined(separator: " and ")
+        return "the \(codec.format.name) format cannot hold \(names); nothing was written"
+    }
+
+    /// Ends the run with `status`; what went wrong has been printed.
+    struct Stop: Error {
+        var status: ExitStatus
+    }
+}

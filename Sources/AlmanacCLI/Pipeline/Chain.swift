@@ -1,0 +1,43 @@
+import AlmanacCore
+
+/// `almanac convert [options] then VERB [options] then …`: splits the arguments at
+/// each `then` and makes every step, so that all arguments are checked before any input is read.
+struct Chain {
+    /// The arguments before the first `then`.
+    var head: [String]
+    var steps: [any PipelineStep]
+    /// `VERB --help` asked for this text instead of a run.
+    var help: String?
+
+    init(_ arguments: [String], registry: FormatRegistry) throws {
+        var segments: [[String]] = [[]]
+        for argument in arguments {
+            if argument == "then" { segments.append([]) } else { segments[segments.count - 1].append(argument) }
+        }
+        head = segments.removeFirst()
+        steps = []
+        for segment in segments {
+            guard let name = segment.first else {
+                throw UsageError("'then' must be followed by a verb; the verbs are \(Self.verbNames)", command: "convert")
+            }
+            let rest = Array(segment.dropFirst())
+            if let verb = VerbRegistry.verb(named: name) {
+                let scanned = try ArgumentScanner(options: verb.options + [HelpFormatter.helpOption], command: "convert").scan(rest)
+                if scanned.has("--help") {
+                    help = verb.help
+                    return
+                }
+                steps.append(try verb.makeStep(scanned))
+            } else if let program = ExternalVerb.find(name) {
+                guard let lines = registry.codec(named: "ndjson") as? any ItemStreamEncoding & ItemStreamDecoding else {
+                    throw UsageError("External verbs need the ndjson format, which is not registered", command: "convert")
+                }
+                steps.append(ExternalVerb(name: name, program: program, arguments: rest, lines: lines))
+            } else {
+                throw UsageError("Unknown verb '\(name)'; the verbs are \(Self.verbNames) (or a program almanac-\(name) on PATH)", command: "convert")
+            }
+        }
+    }
+
+    static var verbNames: String { VerbRegistry.verbs.map(\.name).joined(separator: ", ") }
+}

@@ -1,0 +1,21 @@
+import AlmanacCore
+
+/// The verbs `then` can chain, in the order `almanac verbs` lists them.
+enum VerbRegistry {
+    static let verbs: [any Verb] = [
+        SortVerb(),
+        FilterVerb(),
+        HeadVerb(),
+        TailVerb(),
+        DedupeVerb(),
+        RemoveCompletedVerb(),
+        FavoriteVerb(),
+        CollectVerb(),
+        ValidateVerb(),
+        GroupVerb(),
+    ]
+
+    static func verb(named name: String) -> (any Verb)? {
+        verbs.first { $0.name == name }
+    }
+}

@@ -1,0 +1,32 @@
+import AlmanacCore
+
+/// `dedupe`: one item per id; the last one wins, in the place of the first.
+struct DedupeVerb: Verb {
+    let name = "dedupe"
+    let abstract = "Keep one item per id: the last one, in the place of the first."
+    let usage = "dedupe"
+    let discussion = "Merging an older and a newer export (almanac convert old.json new.json then dedupe) keeps the newer items in the older order."
+    let options: [ArgumentScanner.Option] = []
+
+    func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
+        try noPositionals(arguments)
+        return Step()
+    }
+
+    struct Step: PipelineStep {
+        func apply(to state: inout PipelineState) throws {
+            var slot: [String: Int] = [:]
+            var kept: [LocatedItem] = []
+            for located in state.items {
+                let key = "\(located.item.kind.rawValue):\(located.item.id)"
+                if let index = slot[key] {
+                    kept[index] = located
+                } else {
+                    slot[key] = kept.count
+                    kept.append(located)
+                }
+            }
+            state.items = kept
+        }
+    }
+}

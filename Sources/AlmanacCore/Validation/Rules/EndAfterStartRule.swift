@@ -1,0 +1,35 @@
+/// `end-after-start`: flags an event that ends before it starts (an all-day event must
+/// end, exclusively, at least a day after its start).
+public struct EndAfterStartRule: ValidationRule {
+    public let id = "end-after-start"
+    public let defaultSeverity = Diagnostic.Severity.error
+    public let summary = "An event's end is not before its start."
+
+    public init() {}
+
+    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, located) in items.enumerated() {
+            guard case .event(let event) = located.item, let start = event.start, let end = event.end else { continue }
+            let endsTooEarly: Bool
+            if start.isDateOnly && end.isDateOnly {
+                endsTooEarly = end.day <= start.day
+            } else if let startInstant = start.instant(localZone: settings.timeZone), let endInstant = end.instant(localZone: settings.timeZone) {
+                endsTooEarly = endInstant < startInstant
+            } else {
+                continue
+            }
+            if endsTooEarly {
+                findings.append(Finding(itemIndex: index, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))"))
+            }
+        }
+        return findings
+    }
+
+    static func text(_ time: CalendarTime) -> String {
+        var bytes: [UInt8] = []
+        ISO8601Text.append(time, to: &bytes)
+        if let zone = time.timeZoneID { bytes += Array(" \(zone)".utf8) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,24 @@
+/// `title-required`: flags a recipe or event whose title is blank (the date planner
+/// keeps Add disabled while the title is empty), and, as a warning, a task whose text is blank.
+public struct TitleRequiredRule: ValidationRule {
+    public let id = "title-required"
+    public let defaultSeverity = Diagnostic.Severity.error
+    public let summary = "A recipe or event needs a non-blank title; blank task text is a warning."
+
+    public init() {}
+
+    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
+        var findings: [Finding] = []
+        for (index, located) in items.enumerated() {
+            if located.item.title.allSatisfy(\.isWhitespace) {
+                findings.append(Finding(itemIndex: index, message: "the title is blank"))
+            }
+            if case .event(let event) = located.item {
+                for (number, task) in event.tasks.enumerated() where task.text.allSatisfy(\.isWhitespace) {
+                    findings.append(Finding(itemIndex: index, message: "task \(number + 1) (\(task.id)) has blank text", isMinor: true))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,29 @@
+/// `unique-ids`: flags an item whose id an earlier item of the document already has,
+/// and a task whose id an earlier task of the same event has.
+public struct UniqueIDsRule: ValidationRule {
+    public let id = "unique-ids"
+    public let defaultSeverity = Diagnostic.Severity.error
+    public let summary = "Item ids are unique within a document, task ids within an event."
+
+    public init() {}
+
+    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
+        var firstIndex: [String: Int] = [:]
+        var findings: [Finding] = []
+        for (index, located) in items.enumerated() {
+            let id = located.item.id
+            if let first = firstIndex[id] {
+                findings.append(Finding(itemIndex: index, message: "the id \(id) is already used by \(Validator.name(of: items[first].item))"))
+            } else {
+                firstIndex[id] = index
+            }
+            if case .event(let event) = located.item {
+                var taskIDs: Set<String> = []
+                for task in event.tasks where !taskIDs.insert(task.id).inserted {
+                    findings.append(Finding(itemIndex: index, message: "two tasks have the id \(task.id)"))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs the enabled rules over items and renders what they find as diagnostics that
+/// name the file, the line where known, the item's kind and its title or id, and the rule.
+public struct Validator: Sendable {
+    public let registry: RuleRegistry
+    public let settings: ValidationSettings
+
+    public init(registry: RuleRegistry = .builtin, settings: ValidationSettings = ValidationSettings()) {
+        self.registry = registry
+        self.settings = settings
+    }
+
+    /// The diagnostics for `items`, ordered by item and then by rule.
+    public func validate(_ items: [LocatedItem]) -> [Diagnostic] {
+        var found: [(item: Int, rule: Int, diagnostic: Diagnostic)] = []
+        for (ruleIndex, rule) in registry.rules.enumerated() where !settings.disabled.contains(rule.id) {
+            let severity = settings.severity(of: rule)
+            for finding in rule.check(items, settings: settings) {
+                let located = items[finding.itemIndex]
+                let level = finding.isMinor && settings.severities[rule.id] == nil ? min(severity, .warning) : severity
+                let message = "\(Self.name(of: located.item)): \(finding.message)"
+                let diagnostic = Diagnostic(level, message, source: located.source, position: located.position, code: rule.id, item: ItemReference(located.item))
+                found.append((finding.itemIndex, ruleIndex, diagnostic))
+            }
+        }
+        return found.sorted { ($0.item, $0.rule) < ($1.item, $1.rule) }.map(\.diagnostic)
+    }
+
+    /// `event 'Maya's Birthday'`, or `event 1234-…` when the title is blank.
+    public static func name(of item: Item) -> String {
+        let title = item.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        return title.isEmpty ? "\(item.kind.rawValue) \(item.id)" : "\(item.kind.rawValue) '\(title)'"
+    }
+}
