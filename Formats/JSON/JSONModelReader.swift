@@ -20,7 +20,7 @@ struct JSONModelReader {
         var object = try JSONObjectReader(root, path: "", sourceMap: sourceMap)
         if let version = object.value("almanac") {
             guard case .number(let text) = version.kind else { throw object.mismatch("almanac", "the format version 1", version) }
-            guard text == "1" else { throw JSONDecodingError.unsupportedVersion(text, at: sourceMap.position(version.start)) }
+            guard Double(text) == 1 else { throw JSONDecodingError.unsupportedVersion(text, at: sourceMap.position(version.start)) }
         }
         var document = AlmanacDocument()
         let recipes = try object.objects("recipes")
@@ -72,6 +72,8 @@ struct JSONModelReader {
         event.url = try object.string("url")
         event.categories = try object.strings("categories")
         event.recurrence = try object.string("recurrence")
+        event.priority = try object.integer("priority")
+        warnAboutIgnoredKeys(event, zone: zone, object: &object)
         event.tasks = try object.objects("tasks").map { try task($0) }
         event.extras = try object.extras()
         return event
@@ -86,6 +88,25 @@ struct JSONModelReader {
             isCompleted: try object.bool("isCompleted") ?? false,
             extras: try object.extras()
         )
+    }
+
+    /// Keys that say something the times do not use are read, but never silently.
+    private mutating func warnAboutIgnoredKeys(_ event: Event, zone: String?, object: inout JSONObjectReader) {
+        var ignored: [(key: String, reason: String)] = []
+        let usesZone = [event.start, event.end].contains { $0?.timeZoneID != nil }
+        if zone != nil, !usesZone, event.start?.timeZoneID == nil {
+            ignored.append(("timeZone", "no start or end is a local date-time it could apply to"))
+        }
+        if object.value("endTimeZone") != nil, event.end == nil {
+            ignored.append(("endTimeZone", "the event has no end"))
+        }
+        if object.value("allDay") != nil, event.start == nil {
+            ignored.append(("allDay", "the event has no start"))
+        }
+        for (key, reason) in ignored {
+            let offset = object.members.first { $0.key == key }?.keyOffset ?? object.value.start
+            diagnostics.append(Diagnostic(.warning, "'\(object.path(key))' is ignored: \(reason)", source: source, position: sourceMap.position(offset)))
+        }
     }
 
     private func timeZone(_ object: inout JSONObjectReader, _ key: String) throws -> String? {
@@ -104,7 +125,7 @@ struct JSONModelReader {
     private mutating func color(_ object: inout JSONObjectReader) throws -> RGBAColor? {
         guard let found = object.value("color") else { return nil }
         if case .string(let hex) = found.kind {
-            guard let color = RGBAColor(hex: hex) else { throw object.invalid("color", "'\(hex)' is not #RRGGBB or #RRGGBBAA", found) }
+            guard let color = RGBAColor(hex: hex) else { throw object.invalid("color", "'\(hex)' is not a hex color such as #RGB, #RRGGBB or #RRGGBBAA", found) }
             return color
         }
         var components = try JSONObjectReader(found, path: object.path("color"), sourceMap: sourceMap)

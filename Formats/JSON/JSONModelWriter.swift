@@ -66,6 +66,10 @@ enum JSONModelWriter {
             writer.member("url", event.url)
             writer.member("categories", event.categories)
             writer.member("recurrence", event.recurrence)
+            if let priority = event.priority {
+                writer.key("priority")
+                writer.integer(priority)
+            }
             writer.member("tasks", event.tasks) { writer, task in
                 writer.object { writer in
                     writer.member("id", task.id)
@@ -75,7 +79,7 @@ enum JSONModelWriter {
                     writer.extras(task.extras)
                 }
             }
-            writer.extras(event.extras)
+            writer.extras(event.extras, reserved: kind ? "kind" : nil)
         }
     }
 
@@ -115,9 +119,9 @@ enum JSONModelWriter {
             writer.member("tags", recipe.tags)
             writer.member("source", recipe.source)
             writer.member("images", recipe.images)
-            writer.member("dateAdded", recipe.dateAdded.map(text))
-            writer.member("dateModified", recipe.dateModified.map(text))
-            writer.extras(recipe.extras)
+            writer.member("dateAdded", recipe.dateAdded.map(zonedText))
+            writer.member("dateModified", recipe.dateModified.map(zonedText))
+            writer.extras(recipe.extras, reserved: kind ? "kind" : nil)
         }
     }
 
@@ -138,6 +142,12 @@ enum JSONModelWriter {
             writer.member("ingredients", group.ingredients) { write(ingredient: $1, to: &$0) }
             writer.member("ingredientGroups", group.ingredientGroups) { write(group: $1, to: &$0) }
         }
+    }
+
+    /// A time on its own: a zoned one carries its zone in brackets, as RFC 9557 writes it.
+    private static func zonedText(_ time: CalendarTime) -> String {
+        guard let zone = time.timeZoneID else { return text(time) }
+        return text(time) + "[\(zone)]"
     }
 
     /// A date, a UTC time with `Z`, or a local time (its zone goes in `timeZone`).

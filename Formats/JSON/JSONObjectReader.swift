@@ -15,7 +15,7 @@ struct JSONObjectReader {
     /// Reads `value` as an object; throws a type mismatch when it is not one.
     init(_ value: JSONValue, path: String, sourceMap: JSONSourceMap) throws {
         guard case .object(let members) = value.kind else {
-            throw JSONDecodingError.typeMismatch(field: path, expected: "an object", found: value.typeName, at: sourceMap.position(value.start))
+            throw JSONDecodingError.typeMismatch(field: path.isEmpty ? "the document" : path, expected: "an object", found: value.typeName, at: sourceMap.position(value.start))
         }
         self.members = members
         self.value = value
@@ -108,12 +108,24 @@ struct JSONObjectReader {
         }
     }
 
+    /// A date, a UTC time (`Z` or an offset), a floating time, or a zoned time written
+    /// with its zone in brackets as RFC 9557 does (`2026-12-24T17:00:00[Europe/Berlin]`).
     mutating func calendarTime(_ key: String) throws -> CalendarTime? {
         guard let text = try string(key) else { return nil }
-        guard let time = ISO8601Text.parseCalendarTime(Array(text.utf8)) else {
+        var bytes = Array(text.utf8)
+        var zone: String?
+        if bytes.last == UInt8(ascii: "]"), let open = bytes.firstIndex(of: UInt8(ascii: "[")) {
+            zone = String(decoding: bytes[(open + 1)..<(bytes.count - 1)], as: UTF8.self)
+            bytes.removeSubrange(open...)
+        }
+        guard let time = ISO8601Text.parseCalendarTime(bytes) else {
             throw invalid(key, "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", value(key)!)
         }
-        return time
+        guard let zone else { return time }
+        guard case .floating(let local) = time, TimeZoneNames.isKnown(zone) else {
+            throw invalid(key, "'\(text)': a [time zone] follows a local date-time and names an IANA zone such as Europe/Berlin", value(key)!)
+        }
+        return .zoned(local, timeZone: zone)
     }
 
     mutating func duration(_ key: String) throws -> ISODuration? {

@@ -84,10 +84,19 @@ struct JSONWriter {
     mutating func number(_ number: Double) {
         if !number.isFinite {
             null()
-        } else if number.rounded() == number, abs(number) < 1e15 {
+        } else if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+            // Up to 2^53, where `description` still writes `1000000000000000.0`.
             integer(Int(number))
         } else {
-            bytes.append(contentsOf: number.description.utf8)
+            // `description` gives the shortest digits but pads the exponent (`1e-07`, `1e+20`).
+            let text = Array(number.description.utf8)
+            guard let e = text.firstIndex(of: UInt8(ascii: "e")) else { return bytes.append(contentsOf: text) }
+            bytes.append(contentsOf: text[...e])
+            var exponent = text[(e + 1)...]
+            if exponent.first == UInt8(ascii: "-") { bytes.append(UInt8(ascii: "-")) }
+            exponent = exponent.drop(while: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") })
+            while exponent.count > 1, exponent.first == UInt8(ascii: "0") { exponent = exponent.dropFirst() }
+            bytes.append(contentsOf: exponent)
         }
     }
 
@@ -154,8 +163,10 @@ struct JSONWriter {
     }
 
     /// The `json` bag's members inline, then the other codecs' bags under `extras`.
-    mutating func extras(_ extras: Extras) {
-        for member in extras["json"]?.members ?? [] {
+    /// A bag member named `reserved` is left out: the object already has that key
+    /// (an item's own unknown `kind` key when NDJSON writes `kind` first).
+    mutating func extras(_ extras: Extras, reserved: String? = nil) {
+        for member in extras["json"]?.members ?? [] where member.key != reserved {
             key(member.key)
             opaque(member.value)
         }

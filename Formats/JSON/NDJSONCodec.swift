@@ -21,11 +21,18 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
     public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
         var document = AlmanacDocument()
         var memory = MemorySource(bytes)
-        let diagnostics = try decodeItems(from: &memory, sourceName: source) { document.append($0) }
-        return DecodeResult(document: document, diagnostics: diagnostics)
+        var origins = ItemOrigins()
+        let diagnostics = try decodeItems(from: &memory, sourceName: source) { item, position in
+            document.append(item)
+            switch item.kind {
+            case .recipe: origins.recipes.append(position)
+            case .event: origins.events.append(position)
+            }
+        }
+        return DecodeResult(document: document, diagnostics: diagnostics, origins: origins)
     }
 
-    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item) throws -> Void) throws -> [Diagnostic] {
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
         var lines = LineReader(source)
         var diagnostics: [Diagnostic] = []
         while try lines.nextLine({ line, number, offset in
@@ -37,7 +44,7 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
                 var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName)
                 let item = try reader.item(value, path: "line \(number)")
                 diagnostics += reader.diagnostics
-                try body(item)
+                try body(item, SourcePosition(offset: offset, line: number, column: 1))
             }
         }) {}
         return diagnostics

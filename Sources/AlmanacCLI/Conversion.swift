@@ -70,13 +70,13 @@ struct Conversion {
             var source = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
             defer { source.close() }
             do {
-                let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name) { item in
+                let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name) { item, position in
                     if let refusal = Self.unwritableKinds(in: [item.kind], codec: encoder) {
                         context.console.error("error: \(refusal)")
                         throw Stop(status: .dataError)
                     }
                     if let validator {
-                        let found = validator.validate([LocatedItem(item, source: input.name)])
+                        let found = validator.validate([LocatedItem(item, source: input.name, position: position)])
                         found.forEach { context.diagnostics.print($0, excerpt: false) }
                         if found.contains(where: { $0.severity == .error }) {
                             context.console.error("error: validation found errors; stopped (--no-validate writes anyway)")

@@ -40,8 +40,8 @@ struct ExternalVerb: PipelineStep {
         var items: [LocatedItem] = []
         var source = MemorySource(result.stdout)
         do {
-            state.warnings += try lines.decodeItems(from: &source, sourceName: "almanac-\(name)") {
-                items.append(LocatedItem($0, source: "almanac-\(name)"))
+            state.warnings += try lines.decodeItems(from: &source, sourceName: "almanac-\(name)") { item, _ in
+                items.append(LocatedItem(item, source: "almanac-\(name)"))
             }
         } catch let error as any CodecError {
             throw PipelineFailure(message: "the external verb almanac-\(name) returned bad NDJSON: \(error)", status: .externalVerbFailed)

@@ -1,10 +1,10 @@
 /// A codec whose reader can hand over items one at a time while it reads,
 /// so that memory stays flat however long the input is.
 public protocol ItemStreamDecoding: FormatCodec {
-    /// Reads items from `source` and passes each to `body` as soon as it is complete.
-    /// Returns the warnings noticed on the way; throws the codec's error at the first
-    /// input it cannot read (the items before it have been passed on).
-    func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item) throws -> Void) throws -> [Diagnostic]
+    /// Reads items from `source` and passes each, with where it starts when known, to
+    /// `body` as soon as it is complete. Returns the warnings noticed on the way; throws the
+    /// codec's error at the first input it cannot read (the items before it have been passed on).
+    func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]
 }
 
 /// A codec whose writer can write items one at a time, with nothing before,

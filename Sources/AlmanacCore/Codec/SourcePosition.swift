@@ -24,7 +24,7 @@ public struct SourcePosition: Hashable, Sendable, Codable, Comparable {
             lineStart = index + 1
         }
         var column = 1
-        for index in lineStart..<end where bytes[index] & 0xC0 != 0x80 {
+        for index in Self.columnStart(lineStart, in: bytes)..<max(end, Self.columnStart(lineStart, in: bytes)) where bytes[index] & 0xC0 != 0x80 {
             column += 1
         }
         self.init(offset: end, line: line, column: column)
@@ -52,7 +52,8 @@ public struct SourcePosition: Hashable, Sendable, Codable, Comparable {
                 index += 1
             }
             var column = 1
-            for scan in lineStart..<end where bytes[scan] & 0xC0 != 0x80 { column += 1 }
+            let first = columnStart(lineStart, in: bytes)
+            for scan in first..<max(end, first) where bytes[scan] & 0xC0 != 0x80 { column += 1 }
             result.append(SourcePosition(offset: end, line: line, column: column))
         }
         return result
@@ -61,6 +62,13 @@ public struct SourcePosition: Hashable, Sendable, Codable, Comparable {
     /// The position of byte `offset` in `bytes`.
     public init(offset: Int, in bytes: [UInt8]) {
         self = bytes.withUnsafeBufferPointer { SourcePosition(offset: offset, in: $0) }
+    }
+
+    /// Where columns start counting on the line starting at `lineStart`: after a
+    /// byte-order mark at the very start of the input, which is not a column.
+    private static func columnStart(_ lineStart: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        if lineStart == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return 3 }
+        return lineStart
     }
 
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {

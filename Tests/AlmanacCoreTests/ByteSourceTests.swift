@@ -1,0 +1,85 @@
+import AlmanacCore
+import Testing
+
+@Suite struct ByteSourceTests {
+    private struct Line: Equatable {
+        var text: String
+        var number: Int
+        var offset: Int
+    }
+
+    private func lines(_ text: String, chunkSize: Int = 1 << 16) throws -> [Line] {
+        var reader = LineReader(MemorySource(Array(text.utf8)), chunkSize: chunkSize)
+        var lines: [Line] = []
+        while try reader.nextLine({ bytes, number, offset in
+            lines.append(Line(text: String(decoding: bytes, as: UTF8.self), number: number, offset: offset))
+        }) {}
+        return lines
+    }
+
+    @Test func memorySourceHandsOverChunksThenZero() throws {
+        var source = MemorySource(Array("abcdefg".utf8))
+        var buffer: [UInt8] = []
+        #expect(try source.read(into: &buffer, maximum: 3) == 3)
+        #expect(try source.read(into: &buffer, maximum: 3) == 3)
+        #expect(try source.read(into: &buffer, maximum: 3) == 1)
+        #expect(try source.read(into: &buffer, maximum: 3) == 0)
+        #expect(buffer == Array("abcdefg".utf8))
+    }
+
+    @Test func splitsLinesWithNumbersAndOffsets() throws {
+        #expect(try lines("one\ntwo\nthree\n") == [
+            Line(text: "one", number: 1, offset: 0), Line(text: "two", number: 2, offset: 4), Line(text: "three", number: 3, offset: 8),
+        ])
+    }
+
+    @Test func dropsTheCarriageReturnOfCRLF() throws {
+        #expect(try lines("a\r\nbb\r\n") == [Line(text: "a", number: 1, offset: 0), Line(text: "bb", number: 2, offset: 3)])
+        #expect(try lines("a\rb\n").map(\.text) == ["a\rb"], "a lone CR inside a line stays")
+    }
+
+    @Test func readsTheLastLineWithoutANewline() throws {
+        #expect(try lines("a\nlast") == [Line(text: "a", number: 1, offset: 0), Line(text: "last", number: 2, offset: 2)])
+        #expect(try lines("a\nlast\r") == [Line(text: "a", number: 1, offset: 0), Line(text: "last", number: 2, offset: 2)])
+    }
+
+    @Test func keepsEmptyLines() throws {
+        #expect(try lines("\n\nx\n\n").map(\.text) == ["", "", "x", ""])
+        #expect(try lines("\n\nx\n\n").map(\.number) == [1, 2, 3, 4])
+        #expect(try lines("").isEmpty)
+        #expect(try lines("\n") == [Line(text: "", number: 1, offset: 0)])
+    }
+
+    @Test func linesSpanChunkBoundaries() throws {
+        let text = "first line\r\nsecond, longer line\n\nx\r\nend without newline"
+        let whole = try lines(text)
+        #expect(whole.map(\.text) == ["first line", "second, longer line", "", "x", "end without newline"])
+        #expect(whole.map(\.offset) == [0, 12, 32, 33, 36])
+        for chunkSize in 1...7 {
+            #expect(try lines(text, chunkSize: chunkSize) == whole, "chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func aCRLFSplitAcrossChunksIsStillOneLineEnd() throws {
+        #expect(try lines("ab\r\ncd", chunkSize: 3) == [Line(text: "ab", number: 1, offset: 0), Line(text: "cd", number: 2, offset: 4)])
+    }
+
+    @Test func multiByteCharactersSplitAcrossChunksStayWhole() throws {
+        #expect(try lines("é日\n😀\n", chunkSize: 1).map(\.text) == ["é日", "😀"])
+    }
+
+    @Test func exposesTheLastLinesNumberAndOffset() throws {
+        var reader = LineReader(MemorySource(Array("ab\ncde\n".utf8)), chunkSize: 2)
+        #expect(try reader.nextLine { _, _, _ in })
+        #expect(try reader.nextLine { _, _, _ in })
+        #expect(reader.lineNumber == 2)
+        #expect(reader.lineOffset == 3)
+        #expect(try !reader.nextLine { _, _, _ in })
+    }
+
+    @Test func errorsFromTheBodyPropagate() throws {
+        struct Stop: Error {}
+        var reader = LineReader(MemorySource(Array("a\nb\n".utf8)))
+        #expect(throws: Stop.self) { try reader.nextLine { _, _, _ in throw Stop() } }
+    }
+}

@@ -1,0 +1,46 @@
+import AlmanacCore
+import Testing
+
+@Suite struct SourcePositionTests {
+    private func position(_ offset: Int, in text: String) -> SourcePosition {
+        SourcePosition(offset: offset, in: Array(text.utf8))
+    }
+
+    @Test func firstByteIsLineOneColumnOne() {
+        #expect(position(0, in: "abc") == SourcePosition(offset: 0, line: 1, column: 1))
+        #expect(position(0, in: "") == SourcePosition(offset: 0, line: 1, column: 1))
+    }
+
+    @Test func countsLinesAfterEachNewline() {
+        let text = "ab\ncd\n\nef"
+        #expect(position(2, in: text) == SourcePosition(offset: 2, line: 1, column: 3), "the newline itself ends line 1")
+        #expect(position(3, in: text) == SourcePosition(offset: 3, line: 2, column: 1))
+        #expect(position(4, in: text) == SourcePosition(offset: 4, line: 2, column: 2))
+        #expect(position(6, in: text) == SourcePosition(offset: 6, line: 3, column: 1))
+        #expect(position(8, in: text) == SourcePosition(offset: 8, line: 4, column: 2))
+    }
+
+    @Test func multiByteCharactersCountAsOneColumn() {
+        // "é" is 2 bytes, "日" 3 and "😀" 4: "x" after them is byte 9, column 4.
+        let text = "é日😀x"
+        #expect(position(9, in: text) == SourcePosition(offset: 9, line: 1, column: 4))
+        #expect(position(2, in: text).column == 2)
+        #expect(position(5, in: text).column == 3)
+        // On the second line too, after a multi-byte character on the first.
+        #expect(position(4, in: "ä\näb") == SourcePosition(offset: 4, line: 2, column: 2))
+    }
+
+    @Test func aTabIsOneColumn() {
+        #expect(position(2, in: "\t\tx").column == 3)
+    }
+
+    @Test func offsetsPastTheEndStopAtTheEnd() {
+        #expect(position(99, in: "ab\nc") == SourcePosition(offset: 4, line: 2, column: 2))
+        #expect(position(-5, in: "ab") == SourcePosition(offset: 0, line: 1, column: 1))
+    }
+
+    @Test func comparesByLineThenColumn() {
+        #expect(SourcePosition(offset: 10, line: 1, column: 9) < SourcePosition(offset: 2, line: 2, column: 1))
+        #expect(SourcePosition(offset: 0, line: 2, column: 1) < SourcePosition(offset: 0, line: 2, column: 2))
+    }
+}
