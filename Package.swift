@@ -12,6 +12,12 @@ let formatTargets: [Target] = [
         path: "Formats/JSON",
         exclude: ["README.md", "almanac.schema.json"]
     ),
+    .target(
+        name: "AlmanacICalendar",
+        dependencies: ["AlmanacCore"],
+        path: "Formats/ICalendar",
+        exclude: ["README.md"]
+    ),
 ]
 
 let package = Package(
@@ -37,6 +43,11 @@ let package = Package(
         .testTarget(
             name: "AlmanacJSONTests",
             dependencies: ["AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacICalendarTests",
+            dependencies: ["AlmanacICalendar", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacICalendar
 import AlmanacJSON
 
 /// The formats almanac ships with. Adding a format is a folder under `Formats/`,
@@ -8,5 +9,6 @@ public enum BuiltinFormats {
     public static let registry = FormatRegistry([
         JSONCodec(),
         NDJSONCodec(),
+        ICalendarCodec(),
     ])
 }

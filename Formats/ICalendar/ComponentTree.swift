@@ -1,0 +1,135 @@
+import AlmanacCore
+
+/// One component of an iCalendar stream (`VCALENDAR`, `VEVENT`, `VALARM`, …) with
+/// its properties and the components inside it, in source order.
+struct ICalComponent: Sendable {
+    /// The upper-cased name, such as `VEVENT`.
+    var name: String
+    var properties: [ContentLine] = []
+    var children: [ICalComponent] = []
+    /// The `BEGIN:` line.
+    var line: Int
+    var offset: Int
+
+    /// The properties named `name` (upper-case).
+    func properties(_ name: String) -> [ContentLine] {
+        properties.filter { $0.name == name }
+    }
+
+    /// The first property named `name` (upper-case).
+    func property(_ name: String) -> ContentLine? {
+        properties.first { $0.name == name }
+    }
+
+    /// The component as unfolded lines joined with `\n`, as the source wrote them
+    /// (how the model keeps components it has no field for, such as VALARM).
+    var rawText: String {
+        var lines: [String] = []
+        appendRawLines(to: &lines)
+        return lines.joined(separator: "\n")
+    }
+
+    private func appendRawLines(to lines: inout [String]) {
+        lines.append("BEGIN:" + name)
+        for property in properties { lines.append(property.raw) }
+        for child in children { child.appendRawLines(to: &lines) }
+        lines.append("END:" + name)
+    }
+}
+
+/// Builds the component tree from content lines; reports broken lines as
+/// warnings and throws ``ICalendarDecodingError`` for a broken structure.
+struct ComponentTreeParser {
+    let options: ICalendarDecodingOptions
+    let source: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(options: ICalendarDecodingOptions, source: String) {
+        self.options = options
+        self.source = source
+    }
+
+    private static func position(line: Int, offset: Int) -> SourcePosition {
+        SourcePosition(offset: offset, line: line, column: 1)
+    }
+
+    private mutating func warn(_ message: String, line: Int, offset: Int) {
+        diagnostics.append(Diagnostic(.warning, message, source: source, position: Self.position(line: line, offset: offset)))
+    }
+
+    /// The top-level VCALENDAR components of `bytes` (a stream may hold several).
+    mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [ICalComponent] {
+        var reader = ContentLineReader(bytes)
+        var stack: [ICalComponent] = []
+        var calendars: [ICalComponent] = []
+        var ignoredAfterEnd = 0
+        while let entry = reader.next() {
+            switch entry {
+            case .malformed(let reason, let raw, let line, let offset):
+                if stack.isEmpty && calendars.isEmpty {
+                    throw ICalendarDecodingError.noCalendar(found: String(raw.prefix(40)), at: Self.position(line: line, offset: offset))
+                }
+                warn("\(reason); line ignored: \(String(raw.prefix(60)))", line: line, offset: offset)
+            case .line(let content):
+                let at = Self.position(line: content.line, offset: content.offset)
+                switch content.name {
+                case "BEGIN":
+                    let name = content.value.uppercased()
+                    guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
+                        throw ICalendarDecodingError.invalidComponentName(String(content.value.prefix(40)), at: at)
+                    }
+                    if stack.isEmpty && name != "VCALENDAR" {
+                        throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
+                    }
+                    guard stack.count < options.maximumDepth else {
+                        throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
+                    }
+                    stack.append(ICalComponent(name: name, line: content.line, offset: content.offset))
+                case "END":
+                    let name = content.value.uppercased()
+                    guard let open = stack.last else {
+                        throw ICalendarDecodingError.unexpectedEnd(content.value, at: at)
+                    }
+                    guard open.name == name else {
+                        throw ICalendarDecodingError.mismatchedEnd(found: content.value, open: open.name, openedOnLine: open.line, at: at)
+                    }
+                    let finished = stack.removeLast()
+                    if stack.isEmpty {
+                        calendars.append(finished)
+                    } else {
+                        stack[stack.count - 1].children.append(finished)
+                    }
+                default:
+                    if stack.isEmpty {
+                        if calendars.isEmpty {
+                            throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
+                        }
+                        if ignoredAfterEnd == 0 { warn("\(content.name) after END:VCALENDAR is ignored", line: content.line, offset: content.offset) }
+                        ignoredAfterEnd += 1
+                    } else {
+                        stack[stack.count - 1].properties.append(content)
+                    }
+                }
+            }
+        }
+        if let open = stack.last {
+            throw ICalendarDecodingError.unterminatedComponent(open.name, at: Self.position(line: open.line, offset: open.offset))
+        }
+        guard !calendars.isEmpty else {
+            throw ICalendarDecodingError.noCalendar(found: nil, at: SourcePosition(offset: 0, line: 1, column: 1))
+        }
+        for (line, offset) in reader.invalidUTF8Lines {
+            warn("invalid UTF-8 bytes, read as U+FFFD", line: line, offset: offset)
+        }
+        return calendars
+    }
+
+    private static func isComponentNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import AlmanacCore
+
+/// iCalendar's basic-format dates, date-times and UTC offsets (`20261224`,
+/// `20261224T170000Z`, `+0100`), read and written on bytes: no formatters, no
+/// regular expressions.
+enum ICalTimeText {
+    /// A DATE or DATE-TIME value before any time zone is applied.
+    enum Value: Hashable {
+        case date(CivilDate)
+        /// A date-time; `utc` when it ended in `Z`.
+        case dateTime(CivilDateTime, utc: Bool)
+    }
+
+    private static let zero = UInt8(ascii: "0")
+
+    /// Parses `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]` (seconds may be left out; a
+    /// fraction of a second is tolerated and dropped). `nil` for anything else.
+    static func parse(_ text: String) -> Value? {
+        var copy = text
+        return copy.withUTF8 { parse($0) }
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        func digits(_ at: Int, _ count: Int) -> Int? {
+            guard at + count <= end else { return nil }
+            var value = 0
+            for index in at..<(at + count) {
+                let digit = bytes[index] &- zero
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int(digit)
+            }
+            return value
+        }
+        guard let year = digits(start, 4), let month = digits(start + 4, 2), let day = digits(start + 6, 2),
+              let date = CivilDate(year: year, month: month, day: day) else { return nil }
+        var cursor = start + 8
+        if cursor == end { return .date(date) }
+        guard bytes[cursor] == UInt8(ascii: "T") || bytes[cursor] == UInt8(ascii: "t") else { return nil }
+        cursor += 1
+        guard let hour = digits(cursor, 2), let minute = digits(cursor + 2, 2) else { return nil }
+        cursor += 4
+        var second = 0
+        if let value = digits(cursor, 2) {
+            second = value
+            cursor += 2
+            if cursor < end, bytes[cursor] == UInt8(ascii: ".") || bytes[cursor] == UInt8(ascii: ",") {
+                cursor += 1
+                while cursor < end, bytes[cursor] &- zero < 10 { cursor += 1 }
+            }
+        }
+        var utc = false
+        if cursor < end, bytes[cursor] == UInt8(ascii: "Z") || bytes[cursor] == UInt8(ascii: "z") {
+            utc = true
+            cursor += 1
+        }
+        guard cursor == end, let value = CivilDateTime(date: date, hour: hour, minute: minute, second: second) else { return nil }
+        return .dateTime(value, utc: utc)
+    }
+
+    /// Parses a UTC offset `+HHMM` or `-HHMMSS` into seconds east of UTC.
+    static func parseUTCOffset(_ text: String) -> Int? {
+        let bytes = Array(text.utf8.filter { $0 != UInt8(ascii: " ") })
+        guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") else { return nil }
+        var parts: [Int] = []
+        var index = 1
+        while index < bytes.count {
+            let high = bytes[index] &- zero
+            let low = bytes[index + 1] &- zero
+            guard high < 10, low < 10 else { return nil }
+            parts.append(Int(high) * 10 + Int(low))
+            index += 2
+        }
+        guard parts[0] < 24, parts[1] < 60, parts.count < 3 || parts[2] < 60 else { return nil }
+        let seconds = parts[0] * 3_600 + parts[1] * 60 + (parts.count == 3 ? parts[2] : 0)
+        return bytes[0] == UInt8(ascii: "-") ? -seconds : seconds
+    }
+
+    // MARK: Writing
+
+    /// Appends `YYYYMMDD`.
+    static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
+        ISO8601Text.appendDigits(date.year, count: 4, to: &bytes)
+        ISO8601Text.appendDigits(date.month, count: 2, to: &bytes)
+        ISO8601Text.appendDigits(date.day, count: 2, to: &bytes)
+    }
+
+    /// Appends `YYYYMMDDTHHMMSS`, with `Z` when `utc`.
+    static func append(_ value: CivilDateTime, utc: Bool, to bytes: inout [UInt8]) {
+        append(value.date, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        ISO8601Text.appendDigits(value.hour, count: 2, to: &bytes)
+        ISO8601Text.appendDigits(value.minute, count: 2, to: &bytes)
+        ISO8601Text.appendDigits(min(value.second, 59), count: 2, to: &bytes)
+        if utc { bytes.append(UInt8(ascii: "Z")) }
+    }
+
+    /// `YYYYMMDDTHHMMSS[Z]` as a string.
+    static func text(_ value: CivilDateTime, utc: Bool) -> String {
+        var bytes: [UInt8] = []
+        append(value, utc: utc, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `YYYYMMDD` as a string.
+    static func text(_ date: CivilDate) -> String {
+        var bytes: [UInt8] = []
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A UTC offset in seconds as `+HHMM` (`+HHMMSS` when it has seconds).
+    static func offsetText(_ seconds: Int) -> String {
+        var bytes: [UInt8] = [seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")]
+        let magnitude = abs(seconds)
+        ISO8601Text.appendDigits(magnitude / 3_600, count: 2, to: &bytes)
+        ISO8601Text.appendDigits(magnitude % 3_600 / 60, count: 2, to: &bytes)
+        if magnitude % 60 != 0 { ISO8601Text.appendDigits(magnitude % 60, count: 2, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,60 @@
+import AlmanacCore
+
+/// The shape of the `ics` entry in an item's (or the document's) extras: what an
+/// iCalendar source said that the model has no field for.
+///
+/// ```json
+/// {"component": "VTODO",
+///  "properties": ["ATTENDEE;CN=Ann:mailto:ann@example.com", "X-MOZ-GENERATION:3"],
+///  "components": ["BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nEND:VALARM"]}
+/// ```
+///
+/// `properties` are unfolded content lines as written; `components` are whole
+/// sub-components, their unfolded lines joined with `\n`; `component` is present
+/// only for an event that was a VTODO without a parent.
+struct ICalendarExtras: Hashable, Sendable {
+    /// The codec name the entry is filed under.
+    static let key = "ics"
+
+    var component: String?
+    var properties: [String] = []
+    var components: [String] = []
+
+    var isEmpty: Bool { component == nil && properties.isEmpty && components.isEmpty }
+
+    init(component: String? = nil, properties: [String] = [], components: [String] = []) {
+        self.component = component
+        self.properties = properties
+        self.components = components
+    }
+
+    /// Reads the `ics` entry of `extras`; what does not fit the shape is ignored.
+    init(_ extras: Extras) {
+        guard let members = extras[Self.key]?.members else { return }
+        for member in members {
+            switch member.key {
+            case "component": component = member.value.string
+            case "properties": properties = member.value.elements?.compactMap(\.string) ?? []
+            case "components": components = member.value.elements?.compactMap(\.string) ?? []
+            default: break
+            }
+        }
+    }
+
+    /// The entry as an opaque value, or `nil` when there is nothing to keep.
+    var opaque: OpaqueValue? {
+        guard !isEmpty else { return nil }
+        var members: [OpaqueMember] = []
+        if let component { members.append(OpaqueMember("component", .string(component))) }
+        if !properties.isEmpty { members.append(OpaqueMember("properties", .array(properties.map(OpaqueValue.string)))) }
+        if !components.isEmpty { members.append(OpaqueMember("components", .array(components.map(OpaqueValue.string)))) }
+        return .object(members)
+    }
+
+    /// `extras` with this entry stored (or removed when empty).
+    func stored(in extras: Extras) -> Extras {
+        var copy = extras
+        copy[Self.key] = opaque
+        return copy
+    }
+}
