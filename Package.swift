@@ -18,6 +18,12 @@ let formatTargets: [Target] = [
         path: "Formats/ICalendar",
         exclude: ["README.md"]
     ),
+    .target(
+        name: "AlmanacMarkdown",
+        dependencies: ["AlmanacCore"],
+        path: "Formats/Markdown",
+        exclude: ["README.md"]
+    ),
 ]
 
 let package = Package(
@@ -48,6 +54,11 @@ let package = Package(
         .testTarget(
             name: "AlmanacICalendarTests",
             dependencies: ["AlmanacICalendar", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacMarkdownTests",
+            dependencies: ["AlmanacMarkdown", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

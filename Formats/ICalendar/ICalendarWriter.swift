@@ -53,6 +53,10 @@ struct ICalendarWriter {
             time("DTSTART", start, item: event.id)
             written.insert("DTSTART")
         }
+        if let occurrence = event.recurrenceID {
+            time("RECURRENCE-ID", occurrence, item: event.id)
+            written.insert("RECURRENCE-ID")
+        }
         if let end = event.end {
             time(isTodo ? "DUE" : "DTEND", end, item: event.id)
             written.formUnion(["DTEND", "DUE", "DURATION"])

@@ -20,7 +20,7 @@ struct ItemMapper {
     /// Properties the model holds once; a second one is reported and ignored.
     private static let singletons: Set<String> = [
         "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "URL", "COLOR", "X-ALMANAC-COLOR",
-        "X-ALMANAC-SYMBOL", "DTSTART", "DTEND", "DUE", "DURATION", "PRIORITY",
+        "X-ALMANAC-SYMBOL", "DTSTART", "DTEND", "DUE", "DURATION", "PRIORITY", "RECURRENCE-ID",
     ]
 
     mutating func warn(_ message: String, at line: ContentLine) {
@@ -96,6 +96,8 @@ struct ItemMapper {
             case "X-ALMANAC-COLOR": exactColorLine = property
             case "X-ALMANAC-SYMBOL": event.symbol = Self.text(property)
             case "DTSTART": startLine = property
+            case "RECURRENCE-ID":
+                if let occurrence = time(property) { event.recurrenceID = occurrence } else { extras.properties.append(kept(property)) }
             case "DURATION": durationLine = property
             case endName: endLine = property
             default: extras.properties.append(kept(property))

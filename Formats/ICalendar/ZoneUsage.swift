@@ -36,6 +36,7 @@ enum ZoneUsage {
         for event in document.events {
             note(event.start)
             note(event.end)
+            note(event.recurrenceID)
             let year = (event.start ?? event.end)?.civil.date.year
             note(keptLines: ICalendarExtras(event.extras).properties, fallbackYear: year)
             for task in event.tasks {

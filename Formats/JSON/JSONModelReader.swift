@@ -60,6 +60,7 @@ struct JSONModelReader {
         let endZone = try timeZone(&object, "endTimeZone") ?? zone
         event.start = try object.calendarTime("start").map { attach(zone, to: $0) }
         event.end = try object.calendarTime("end").map { attach(endZone, to: $0) }
+        event.recurrenceID = try object.calendarTime("recurrenceId")
         if let allDay = try object.bool("allDay"), let start = event.start, allDay != start.isDateOnly {
             let reason = allDay ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
             throw object.invalid("allDay", reason, object.value("allDay")!)

@@ -52,6 +52,7 @@ enum JSONModelWriter {
             }
             writer.member("start", event.start.map(text))
             writer.member("end", event.end.map(text))
+            writer.member("recurrenceId", event.recurrenceID.map(zonedText))
             if event.isAllDay {
                 writer.key("allDay")
                 writer.bool(true)

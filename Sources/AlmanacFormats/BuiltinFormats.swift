@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacICalendar
 import AlmanacJSON
+import AlmanacMarkdown
 
 /// The formats almanac ships with. Adding a format is a folder under `Formats/`,
 /// a target in `Package.swift`, and one line here.
@@ -10,5 +11,6 @@ public enum BuiltinFormats {
         JSONCodec(),
         NDJSONCodec(),
         ICalendarCodec(),
+        MarkdownCodec(),
     ])
 }

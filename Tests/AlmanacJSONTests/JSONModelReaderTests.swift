@@ -272,3 +272,15 @@ import Testing
         #expect(task == EventTask(id: "t", text: "", isCompleted: false))
     }
 }
+
+@Suite struct JSONRecurrenceIDTests {
+    @Test func recurrenceIdIsSelfContainedAndRoundTrips() throws {
+        let text = #"{"events": [{"id": "s", "title": "T", "start": "2026-12-08T11:30:00", "timeZone": "Europe/Berlin", "recurrenceId": "2026-12-08T10:00:00[Europe/Berlin]"}]}"#
+        let document = try JSONCodec().decode(Array(text.utf8), source: "t.json").document
+        let event = try #require(document.events.first)
+        #expect(event.recurrenceID?.timeZoneID == "Europe/Berlin")
+        let written = try JSONCodec().encode(document, options: EncodingOptions(compact: true)).bytes
+        #expect(String(decoding: written, as: UTF8.self).contains(#""recurrenceId":"2026-12-08T10:00:00[Europe/Berlin]""#))
+        #expect(try JSONCodec().decode(written, source: "again.json").document == document)
+    }
+}

@@ -4,6 +4,7 @@ import AlmanacCore
 struct DedupeVerb: Verb {
     let name = "dedupe"
     let abstract = "Keep one item per id: the last one, in the place of the first."
+    // A changed occurrence of a recurring event is not a duplicate of its series: see Item.identity.
     let usage = "dedupe"
     let discussion = "Merging an older and a newer export (almanac convert old.json new.json then dedupe) keeps the newer items in the older order."
     let options: [ArgumentScanner.Option] = []
@@ -18,7 +19,7 @@ struct DedupeVerb: Verb {
             var slot: [String: Int] = [:]
             var kept: [LocatedItem] = []
             for located in state.items {
-                let key = "\(located.item.kind.rawValue):\(located.item.id)"
+                let key = "\(located.item.kind.rawValue):\(located.item.identity)"
                 if let index = slot[key] {
                     kept[index] = located
                 } else {

@@ -11,6 +11,9 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var start: CalendarTime?
     /// When it ends (exclusive); `nil` when the source gave no end.
     public var end: CalendarTime?
+    /// For an event that changes one occurrence of a recurring series: which occurrence
+    /// (its original start). Such an event shares the series' id (RFC 5545 RECURRENCE-ID).
+    public var recurrenceID: CalendarTime?
     public var location: String?
     public var notes: String?
     public var url: String?
@@ -26,7 +29,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
 
     public init(
         id: String, title: String, symbol: String? = nil, color: RGBAColor? = nil,
-        start: CalendarTime? = nil, end: CalendarTime? = nil, location: String? = nil,
+        start: CalendarTime? = nil, end: CalendarTime? = nil, recurrenceID: CalendarTime? = nil, location: String? = nil,
         notes: String? = nil, url: String? = nil, categories: [String] = [],
         recurrence: String? = nil, priority: Int? = nil, tasks: [EventTask] = [], extras: Extras = Extras()
     ) {
@@ -36,6 +39,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         self.color = color
         self.start = start
         self.end = end
+        self.recurrenceID = recurrenceID
         self.location = location
         self.notes = notes
         self.url = url
@@ -51,6 +55,15 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
 
     /// The IANA time zone of a zoned start, `nil` for UTC, floating and all-day times.
     public var timeZone: String? { start?.timeZoneID }
+
+    /// What tells this event from others with the same id: the id, and for a changed
+    /// occurrence of a series, which occurrence.
+    public var identity: String {
+        guard let recurrenceID else { return id }
+        var bytes = Array("\(id)@".utf8)
+        ISO8601Text.append(recurrenceID, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     /// Tasks not completed and not blank.
     public var remainingTaskCount: Int {

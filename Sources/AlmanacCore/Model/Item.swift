@@ -30,6 +30,15 @@ public enum Item: Hashable, Sendable {
         }
     }
 
+    /// The id, and for a changed occurrence of a recurring event which occurrence:
+    /// two items with the same identity are the same item.
+    public var identity: String {
+        switch self {
+        case .recipe(let recipe): return recipe.id
+        case .event(let event): return event.identity
+        }
+    }
+
     public var title: String {
         switch self {
         case .recipe(let recipe): return recipe.title

@@ -14,3 +14,14 @@ import AlmanacCore
         #expect(UniqueIDsRule().check([RuleFixture.event(tasks: tasks)], settings: ValidationSettings()).count == 1)
     }
 }
+
+@Suite struct UniqueIDsOfOccurrencesTests {
+    @Test func changedOccurrencesOfASeriesAreNotDuplicates() {
+        let start = RuleFixture.utc("2026-12-01T10:00:00Z")
+        let series = LocatedItem(.event(Event(id: "s", title: "Weekly", start: start, recurrence: "FREQ=WEEKLY")))
+        let moved = LocatedItem(.event(Event(id: "s", title: "Weekly (moved)", start: RuleFixture.utc("2026-12-08T11:00:00Z"), recurrenceID: RuleFixture.utc("2026-12-08T10:00:00Z"))))
+        let movedAgain = moved
+        let findings = UniqueIDsRule().check([series, moved, movedAgain], settings: ValidationSettings())
+        #expect(findings.map(\.itemIndex) == [2], "only the second copy of the same occurrence")
+    }
+}

@@ -1,5 +1,6 @@
 /// `unique-ids`: flags an item whose id an earlier item of the document already has,
-/// and a task whose id an earlier task of the same event has.
+/// and a task whose id an earlier task of the same event has. Changed occurrences of a
+/// recurring event share the series' id; each is told apart by its recurrence id.
 public struct UniqueIDsRule: ValidationRule {
     public let id = "unique-ids"
     public let defaultSeverity = Diagnostic.Severity.error
@@ -11,11 +12,11 @@ public struct UniqueIDsRule: ValidationRule {
         var firstIndex: [String: Int] = [:]
         var findings: [Finding] = []
         for (index, located) in items.enumerated() {
-            let id = located.item.id
-            if let first = firstIndex[id] {
-                findings.append(Finding(itemIndex: index, message: "the id \(id) is already used by \(Validator.name(of: items[first].item))"))
+            let identity = located.item.identity
+            if let first = firstIndex[identity] {
+                findings.append(Finding(itemIndex: index, message: "the id \(identity) is already used by \(Validator.name(of: items[first].item))"))
             } else {
-                firstIndex[id] = index
+                firstIndex[identity] = index
             }
             if case .event(let event) = located.item {
                 var taskIDs: Set<String> = []

@@ -1,0 +1,121 @@
+import AlmanacCore
+import Foundation
+
+/// Writes events as an agenda: `# Agenda`, a `##` heading per period (Past, Next 7 Days,
+/// Next 30 Days, Future, then No Date) relative to a reference instant, and under it
+/// each event as a `###` heading with its attribute line, when and where, notes, and
+/// its tasks as a GFM task list.
+struct AgendaWriter {
+    /// The instant periods are counted from (`--today` at midnight, or now).
+    var reference: Date
+    /// The calendar that counts days, and reads floating and all-day times.
+    var calendar: Calendar
+
+    static let title = "Agenda"
+    static let noDateTitle = "No Date"
+
+    /// The agenda's Markdown from `# Agenda` on (ending in a newline), and warnings.
+    func write(_ events: [Event]) -> (text: String, warnings: [String]) {
+        var warnings: [String] = []
+        var blocks = ["# " + Self.title]
+        var byPeriod: [EventPeriod?: [(instant: Date?, event: Event)]] = [:]
+        for event in events {
+            let period = event.period(relativeTo: reference, calendar: calendar)
+            byPeriod[period, default: []].append((period == nil ? nil : event.start?.instant(localZone: calendar.timeZone), event))
+        }
+        let order: [EventPeriod?] = EventPeriod.allCases.map { $0 } + [nil]
+        for period in order {
+            guard let entries = byPeriod[period], !entries.isEmpty else { continue }
+            blocks.append("## " + (period?.title ?? Self.noDateTitle))
+            let sorted = entries.enumerated().sorted { left, right in
+                switch (left.element.instant, right.element.instant) {
+                case let (a?, b?) where a != b: return a < b
+                default: return left.offset < right.offset
+                }
+            }
+            for (_, entry) in sorted {
+                blocks += eventBlocks(entry.event, warnings: &warnings)
+            }
+        }
+        return (blocks.joined(separator: "\n\n") + "\n", warnings)
+    }
+
+    private func eventBlocks(_ event: Event, warnings: inout [String]) -> [String] {
+        var blocks = ["### " + MarkdownEscaper.escape(event.title, heading: true)]
+        var pairs: [(key: String, value: String)] = [("id", AttributeLine.encode(event.id))]
+        if let start = event.start { pairs.append(("start", AttributeLine.encode(CalendarTimeText.format(start)))) }
+        if let end = event.end { pairs.append(("end", AttributeLine.encode(CalendarTimeText.format(end)))) }
+        if let symbol = event.symbol { pairs.append(("symbol", AttributeLine.encode(symbol))) }
+        if let color = event.color {
+            pairs.append(("color", [color.red, color.green, color.blue, color.alpha].map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : "\($0)" }.joined(separator: " ")))
+        }
+        if let url = event.url { pairs.append(("url", AttributeLine.encode(url))) }
+        if !event.categories.isEmpty { pairs.append(("categories", AttributeLine.encodeList(event.categories, separator: ","))) }
+        if let recurrence = event.recurrence { pairs.append(("recurrence", AttributeLine.encode(recurrence))) }
+        if !event.tasks.isEmpty { pairs.append(("tasks", AttributeLine.encodeList(event.tasks.map(\.id), separator: " "))) }
+        blocks.append(AttributeLine.render(pairs))
+        if let when = Self.when(event) { blocks.append("**When:** " + MarkdownEscaper.escape(when)) }
+        if let location = event.location, !location.isEmpty {
+            blocks.append("**Where:** " + MarkdownEscaper.escape(location.replacingNewlines))
+        }
+        if let notes = event.notes, !MarkdownText.trimmed(notes).isEmpty {
+            blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(notes)))
+        }
+        if !event.tasks.isEmpty {
+            blocks.append(event.tasks.map { task in
+                let box = task.isCompleted ? "- [x]" : "- [ ]"
+                let text = MarkdownText.trimmed(task.text)
+                return text.isEmpty ? box : box + " " + MarkdownEscaper.indentContinuation(MarkdownEscaper.escape(text), columns: 2)
+            }.joined(separator: "\n"))
+        }
+        if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
+            let names = event.extras.sortedNames.isEmpty ? ["tasks"] : event.extras.sortedNames
+            warnings.append("event '\(event.title)': Markdown cannot carry the extras other formats kept (\(names.joined(separator: ", ")))")
+        }
+        return blocks
+    }
+
+    /// When the event takes place, for people: `Sat 2026-12-12 15:00 – 19:00 (America/Los_Angeles)`.
+    static func when(_ event: Event) -> String? {
+        guard let start = event.start else { return nil }
+        var text = day(start.day)
+        if start.isDateOnly {
+            if case .date(let endDay)? = event.end, endDay.adding(days: -1) > start.day {
+                text += " – " + day(endDay.adding(days: -1))
+            }
+            return text + " (all day)"
+        }
+        text += " " + clock(start.civil)
+        guard let end = event.end else { return text + zone(start) }
+        if !end.isDateOnly && end.day == start.day && zone(end) == zone(start) {
+            return text + " – " + clock(end.civil) + zone(end)
+        }
+        return text + zone(start) + " – " + day(end.day) + (end.isDateOnly ? "" : " " + clock(end.civil) + zone(end))
+    }
+
+    private static func day(_ date: CivilDate) -> String {
+        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+        let index = ((date.daysSinceEpoch % 7) + 7) % 7
+        return names[index] + " " + date.description
+    }
+
+    private static func clock(_ time: CivilDateTime) -> String {
+        var bytes: [UInt8] = []
+        ISO8601Text.appendDigits(time.hour, count: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        ISO8601Text.appendDigits(time.minute, count: 2, to: &bytes)
+        if time.second != 0 || time.nanosecond != 0 {
+            bytes.append(UInt8(ascii: ":"))
+            ISO8601Text.appendDigits(time.second, count: 2, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func zone(_ time: CalendarTime) -> String {
+        switch time {
+        case .utc: return " UTC"
+        case .zoned(_, let zone): return " (\(zone))"
+        case .date, .floating: return ""
+        }
+    }
+}

@@ -1,0 +1,162 @@
+/// RecipeMD amounts: a number and an optional unit, such as `1 1/2 cups`.
+///
+/// Numbers read: integers (`4`), decimals with `.` or `,` (`1.5`, `1,5`, `.5`),
+/// fractions (`3/7`, also with the fraction slash `3⁄7`), mixed numbers (`1 1/5`),
+/// unicode vulgar fractions (`½`, `1 ½`, `1½`), each optionally negative.
+enum AmountText {
+    /// The number and unit of `text`; `nil` when it is blank. Throws when it does not
+    /// start with a number (`reason` says why).
+    static func parse(_ text: [Unicode.Scalar]) -> Result<(amount: Double, unit: String?)?, AmountError> {
+        var cursor = Cursor(scalars: text)
+        cursor.skipSpace()
+        if cursor.atEnd { return .success(nil) }
+        var negative = false
+        if cursor.peek == "-" {
+            negative = true
+            cursor.index += 1
+            cursor.skipSpace()
+        }
+        guard let value = number(&cursor) else { return .failure(.noNumber) }
+        guard value.isFinite else { return .failure(.divisionByZero) }
+        let unit = String(String.UnicodeScalarView(MarkdownText.trimmed(Array(text[cursor.index...]))))
+        return .success((negative ? -value : value, unit.isEmpty ? nil : unit))
+    }
+
+    enum AmountError: Error {
+        case noNumber
+        case divisionByZero
+    }
+
+    /// The number at the cursor in the first form that matches, in RecipeMD's order.
+    private static func number(_ cursor: inout Cursor) -> Double? {
+        let start = cursor.index
+        // Mixed: 1 1/2, or 1 ½ (also 1½).
+        if let whole = cursor.digits() {
+            let afterWhole = cursor.index
+            let spaced = cursor.skipSpace()
+            if spaced, let numerator = cursor.digits(), let fraction = slashFraction(numerator: numerator, &cursor) {
+                return Double(whole)! + fraction
+            }
+            cursor.index = afterWhole
+            cursor.skipSpace()
+            if let vulgar = cursor.peek.flatMap(vulgarValue) {
+                cursor.index += 1
+                return Double(whole)! + vulgar
+            }
+        }
+        // Fraction: 3/7.
+        cursor.index = start
+        if let numerator = cursor.digits(), let fraction = slashFraction(numerator: numerator, &cursor) {
+            return fraction
+        }
+        // Vulgar fraction alone.
+        cursor.index = start
+        if let vulgar = cursor.peek.flatMap(vulgarValue) {
+            cursor.index += 1
+            return vulgar
+        }
+        // Decimal: 1.5, 1,5, .5.
+        cursor.index = start
+        let whole = cursor.digits() ?? ""
+        if let separator = cursor.peek, separator == "." || separator == "," {
+            cursor.index += 1
+            if let fraction = cursor.digits() {
+                return Double((whole.isEmpty ? "0" : whole) + "." + fraction)
+            }
+        }
+        // Integer.
+        cursor.index = start
+        if let integer = cursor.digits() { return Double(integer) }
+        return nil
+    }
+
+    /// `/ denominator` after `numerator`; restores the cursor when there is none.
+    private static func slashFraction(numerator: String, _ cursor: inout Cursor) -> Double? {
+        let start = cursor.index
+        cursor.skipSpace()
+        guard let slash = cursor.peek, slash == "/" || slash == "\u{2044}" else { cursor.index = start; return nil }
+        cursor.index += 1
+        cursor.skipSpace()
+        guard let denominator = cursor.digits() else { cursor.index = start; return nil }
+        return Double(numerator)! / Double(denominator)!
+    }
+
+    /// The value of a vulgar fraction character such as `½`.
+    static func vulgarValue(_ scalar: Unicode.Scalar) -> Double? {
+        switch scalar {
+        case "¼": return 0.25
+        case "½": return 0.5
+        case "¾": return 0.75
+        case "⅐": return 1.0 / 7
+        case "⅑": return 1.0 / 9
+        case "⅒": return 0.1
+        case "⅓": return 1.0 / 3
+        case "⅔": return 2.0 / 3
+        case "⅕": return 0.2
+        case "⅖": return 0.4
+        case "⅗": return 0.6
+        case "⅘": return 0.8
+        case "⅙": return 1.0 / 6
+        case "⅚": return 5.0 / 6
+        case "⅛": return 0.125
+        case "⅜": return 0.375
+        case "⅝": return 0.625
+        case "⅞": return 0.875
+        default: return nil
+        }
+    }
+
+    /// A number as a cook writes it: `2`, `1 1/2`, `3/4`, `1/3`, else a decimal (`0.3`).
+    static func format(_ value: Double) -> String {
+        if value < 0 { return "-" + format(-value) }
+        if value == value.rounded(), value < 1e15 { return String(Int(value)) }
+        let whole = value.rounded(.down)
+        let fraction = value - whole
+        for denominator in [2.0, 3, 4, 8] {
+            let numerator = (fraction * denominator).rounded()
+            if numerator > 0, numerator < denominator, whole + numerator / denominator == value {
+                var (top, bottom) = (Int(numerator), Int(denominator))
+                while top % 2 == 0 && bottom % 2 == 0 { top /= 2; bottom /= 2 }
+                let text = "\(top)/\(bottom)"
+                return whole > 0 ? "\(Int(whole)) \(text)" : text
+            }
+        }
+        let text = "\(value)"
+        if text.contains("e") { return decimalExpansion(value) }
+        return text
+    }
+
+    /// A decimal without exponent, for very small or large values.
+    private static func decimalExpansion(_ value: Double) -> String {
+        var digits = String(Int((value * 1e12).rounded()))
+        while digits.count < 13 { digits = "0" + digits }
+        let integerPart = digits.dropLast(12)
+        var fractionPart = String(digits.suffix(12))
+        while fractionPart.hasSuffix("0") { fractionPart.removeLast() }
+        return fractionPart.isEmpty ? String(integerPart) : "\(integerPart).\(fractionPart)"
+    }
+
+    private struct Cursor {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+
+        var atEnd: Bool { index >= scalars.count }
+        var peek: Unicode.Scalar? { atEnd ? nil : scalars[index] }
+
+        @discardableResult
+        mutating func skipSpace() -> Bool {
+            let start = index
+            while let scalar = peek, InlineEmphasis.isWhitespace(scalar) { index += 1 }
+            return index > start
+        }
+
+        mutating func digits() -> String? {
+            var text = ""
+            while let scalar = peek, MarkdownText.isDigit(scalar) {
+                text.unicodeScalars.append(scalar)
+                index += 1
+            }
+            return text.isEmpty ? nil : text
+        }
+    }
+}

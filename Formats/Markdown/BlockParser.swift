@@ -1,0 +1,216 @@
+/// Splits lines into CommonMark blocks: headings (ATX and setext), paragraphs,
+/// thematic breaks, bullet and ordered lists with nesting, fenced and indented code,
+/// block quotes and raw HTML. Inline content is left as text.
+///
+/// Containers are parsed by collecting their lines (without the container's prefix)
+/// and parsing those again, so nesting is recursion.
+enum BlockParser {
+    static func parse(_ lines: [ParserLine]) -> [MarkdownBlock] {
+        var blocks: [MarkdownBlock] = []
+        var index = 0
+        while index < lines.count {
+            let text = lines[index].text
+            if LineScanner.isBlank(text) { index += 1; continue }
+            let (block, next) = parseBlock(lines, at: index)
+            blocks.append(block)
+            index = next
+        }
+        return blocks
+    }
+
+    /// Parses the block that starts at `index`; returns it and the index after it.
+    private static func parseBlock(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+        let line = lines[index]
+        let text = line.text
+        if LineScanner.rest(text) == nil {
+            return indentedCode(lines, at: index)
+        }
+        if LineScanner.isThematicBreak(text) {
+            return (MarkdownBlock(kind: .thematicBreak, firstLine: line.number, lastLine: line.number), index + 1)
+        }
+        if let (level, content) = LineScanner.atxHeading(text) {
+            let heading = MarkdownBlock.Kind.heading(level: level, text: String(decoding: content, as: UTF8.self))
+            return (MarkdownBlock(kind: heading, firstLine: line.number, lastLine: line.number), index + 1)
+        }
+        if let fence = LineScanner.fenceOpening(text) {
+            var end = index + 1
+            while end < lines.count && !LineScanner.closesFence(lines[end].text, character: fence.character, length: fence.length) { end += 1 }
+            let last = min(end, lines.count - 1)
+            return (MarkdownBlock(kind: .fencedCode, firstLine: line.number, lastLine: lines[last].number), last + 1)
+        }
+        if LineScanner.isBlockQuote(text) {
+            return blockQuote(lines, at: index)
+        }
+        if let end = LineScanner.htmlBlockStart(text, interruptingParagraph: false) {
+            return html(lines, at: index, end: end)
+        }
+        if let marker = LineScanner.listMarker(text) {
+            return list(lines, at: index, first: marker)
+        }
+        return paragraph(lines, at: index)
+    }
+
+    private static func indentedCode(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+        var last = index
+        var cursor = index + 1
+        while cursor < lines.count {
+            let text = lines[cursor].text
+            if LineScanner.isBlank(text) { cursor += 1; continue }
+            guard LineScanner.rest(text) == nil else { break }
+            last = cursor
+            cursor += 1
+        }
+        return (MarkdownBlock(kind: .indentedCode, firstLine: lines[index].number, lastLine: lines[last].number), last + 1)
+    }
+
+    private static func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+        var content: [[UInt8]] = [lines[index].text]
+        var cursor = index + 1
+        while cursor < lines.count {
+            let text = lines[cursor].text
+            if LineScanner.isBlank(text) { break }
+            if let level = LineScanner.setextLevel(text) {
+                let heading = MarkdownBlock.Kind.heading(level: level, text: joined(content))
+                return (MarkdownBlock(kind: heading, firstLine: lines[index].number, lastLine: lines[cursor].number), cursor + 1)
+            }
+            if LineScanner.interruptsParagraph(text) { break }
+            content.append(text)
+            cursor += 1
+        }
+        let block = MarkdownBlock(kind: .paragraph(text: joined(content)), firstLine: lines[index].number, lastLine: lines[cursor - 1].number)
+        return (block, cursor)
+    }
+
+    private static func html(_ lines: [ParserLine], at index: Int, end: LineScanner.HTMLBlockEnd) -> (MarkdownBlock, Int) {
+        var first = lines[index].text
+        LineScanner.trim(&first)
+        var last = index
+        switch end {
+        case .marker(let marker):
+            while last < lines.count - 1 && !contains(lines[last].text, marker, lowercased: marker.first == UInt8(ascii: "<")) { last += 1 }
+        case .blankLine:
+            while last + 1 < lines.count && !LineScanner.isBlank(lines[last + 1].text) { last += 1 }
+        }
+        let block = MarkdownBlock(kind: .html(text: String(decoding: first, as: UTF8.self)), firstLine: lines[index].number, lastLine: lines[last].number)
+        return (block, last + 1)
+    }
+
+    private static func blockQuote(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+        var content: [ParserLine] = []
+        var tracker = ParagraphTracker()
+        var cursor = index
+        while cursor < lines.count {
+            let text = lines[cursor].text
+            if LineScanner.isBlockQuote(text) {
+                let inner = LineScanner.blockQuoteContent(text)
+                tracker.see(inner)
+                content.append(ParserLine(number: lines[cursor].number, text: inner))
+            } else if tracker.paragraphOpen && !LineScanner.interruptsParagraph(text) {
+                content.append(ParserLine(number: lines[cursor].number, text: text))
+            } else {
+                break
+            }
+            cursor += 1
+        }
+        let block = MarkdownBlock(kind: .blockQuote(parse(content)), firstLine: lines[index].number, lastLine: lines[cursor - 1].number)
+        return (block, cursor)
+    }
+
+    private static func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker) -> (MarkdownBlock, Int) {
+        var items: [MarkdownListItem] = []
+        var cursor = index
+        while cursor < lines.count, !LineScanner.isThematicBreak(lines[cursor].text),
+              let marker = LineScanner.listMarker(lines[cursor].text), marker.continues(first) {
+            let (item, lastIndex) = listItem(lines, at: cursor, marker: marker)
+            items.append(item)
+            cursor = lastIndex + 1
+            var next = cursor
+            while next < lines.count && LineScanner.isBlank(lines[next].text) { next += 1 }
+            guard next < lines.count, !LineScanner.isThematicBreak(lines[next].text),
+                  let following = LineScanner.listMarker(lines[next].text), following.continues(first) else { break }
+            cursor = next
+        }
+        let list = MarkdownList(ordered: first.ordered, items: items)
+        let block = MarkdownBlock(kind: .list(list), firstLine: lines[index].number, lastLine: items.last?.lastLine ?? lines[index].number)
+        return (block, cursor)
+    }
+
+    /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
+    /// continuation) and parses them; returns the item and the index of its last line.
+    private static func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker) -> (MarkdownListItem, Int) {
+        var content = [ParserLine(number: lines[index].number, text: marker.content)]
+        var tracker = ParagraphTracker()
+        tracker.see(marker.content)
+        var lastNonBlank = index
+        var cursor = index + 1
+        let startsBlank = marker.isEmpty
+        while cursor < lines.count {
+            let text = lines[cursor].text
+            if LineScanner.isBlank(text) {
+                if startsBlank && lastNonBlank == index { break }
+                content.append(ParserLine(number: lines[cursor].number, text: []))
+                tracker.paragraphOpen = false
+            } else if LineScanner.indentation(text).columns >= marker.contentColumn {
+                let inner = LineScanner.dropIndent(text, columns: marker.contentColumn)
+                tracker.see(inner)
+                content.append(ParserLine(number: lines[cursor].number, text: inner))
+                lastNonBlank = cursor
+            } else if tracker.paragraphOpen && !LineScanner.interruptsParagraph(text) && LineScanner.listMarker(text) == nil {
+                content.append(ParserLine(number: lines[cursor].number, text: text))
+                lastNonBlank = cursor
+            } else {
+                break
+            }
+            cursor += 1
+        }
+        let kept = Array(content.prefix { $0.number <= lines[lastNonBlank].number })
+        let item = MarkdownListItem(
+            blocks: parse(kept), firstLine: lines[index].number, lastLine: lines[lastNonBlank].number,
+            contentColumn: marker.contentColumn
+        )
+        return (item, lastNonBlank)
+    }
+
+    private static func joined(_ lines: [[UInt8]]) -> String {
+        var bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+        while let last = bytes.last, last == LineScanner.space || last == LineScanner.tab || last == UInt8(ascii: "\n") { bytes.removeLast() }
+        var start = 0
+        while start < bytes.count && (bytes[start] == LineScanner.space || bytes[start] == LineScanner.tab) { start += 1 }
+        return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    private static func contains(_ line: [UInt8], _ marker: [UInt8], lowercased: Bool) -> Bool {
+        let haystack = lowercased ? line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : line
+        guard haystack.count >= marker.count else { return false }
+        for start in 0...(haystack.count - marker.count) where haystack[start..<(start + marker.count)].elementsEqual(marker) {
+            return true
+        }
+        return false
+    }
+}
+
+/// Follows a container's lines to tell whether a paragraph is open at the end,
+/// which decides whether a less-indented line continues it lazily.
+struct ParagraphTracker {
+    var paragraphOpen = false
+    private var fence: (character: UInt8, length: Int)?
+
+    mutating func see(_ line: [UInt8]) {
+        if let open = fence {
+            if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
+            paragraphOpen = false
+            return
+        }
+        if LineScanner.isBlank(line) { paragraphOpen = false; return }
+        if LineScanner.rest(line) == nil { return }
+        if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }
+        if LineScanner.isThematicBreak(line) || LineScanner.atxHeading(line) != nil
+            || LineScanner.htmlBlockStart(line, interruptingParagraph: true) != nil {
+            paragraphOpen = false
+            return
+        }
+        if let marker = LineScanner.listMarker(line) { see(marker.content); return }
+        if LineScanner.isBlockQuote(line) { see(LineScanner.blockQuoteContent(line)); return }
+        paragraphOpen = true
+    }
+}

@@ -1,0 +1,26 @@
+import AlmanacCore
+
+/// Times as almanac writes them in attribute lines and front matter: ISO 8601, with a
+/// zoned time's IANA zone in brackets as RFC 9557 does (`2026-12-12T15:00:00[America/Los_Angeles]`).
+enum CalendarTimeText {
+    static func format(_ time: CalendarTime) -> String {
+        var bytes: [UInt8] = []
+        ISO8601Text.append(time, to: &bytes)
+        if case .zoned(_, let zone) = time { bytes += Array("[\(zone)]".utf8) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The time `text` spells, or `nil`.
+    static func parse(_ text: String) -> CalendarTime? {
+        var bytes = Array(text.utf8)
+        var zone: String?
+        if bytes.last == UInt8(ascii: "]"), let open = bytes.firstIndex(of: UInt8(ascii: "[")) {
+            zone = String(decoding: bytes[(open + 1)..<(bytes.count - 1)], as: UTF8.self)
+            bytes.removeSubrange(open...)
+        }
+        guard let parsed = ISO8601Text.parseCalendarTime(bytes) else { return nil }
+        guard let zone else { return parsed }
+        guard case .floating(let value) = parsed, !zone.isEmpty else { return nil }
+        return .zoned(value, timeZone: zone)
+    }
+}

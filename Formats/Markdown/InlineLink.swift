@@ -1,0 +1,152 @@
+/// Reads an ingredient that is only a link: `[Pie crust](pie-crust.md)`, with an
+/// optional title, a destination in angle brackets, or (beyond what RecipeMD's
+/// reference reader does) a reference `[Pie crust][crust]` to a definition
+/// `[crust]: pie-crust.md` elsewhere in the recipe.
+enum InlineLink {
+    struct Link {
+        /// The link text, raw.
+        var text: [Unicode.Scalar]
+        /// The destination with escapes and entities resolved.
+        var destination: String
+    }
+
+    /// The link when `text` (trimmed) is exactly one link, else `nil`.
+    static func whole(_ text: [Unicode.Scalar], references: [String: String]) -> Link? {
+        let scalars = MarkdownText.trimmed(text)
+        guard scalars.first == "[", let close = closingBracket(scalars, from: 0) else { return nil }
+        let label = Array(scalars[1..<close])
+        var index = close + 1
+        if index < scalars.count && scalars[index] == "(" {
+            index += 1
+            skipSpace(scalars, &index)
+            guard let destination = destination(scalars, &index) else { return nil }
+            let hadSpace = skipSpace(scalars, &index)
+            if hadSpace, index < scalars.count, let closer = titleCloser(scalars[index]) {
+                index += 1
+                while index < scalars.count && scalars[index] != closer {
+                    if scalars[index] == "\\" { index += 1 }
+                    index += 1
+                }
+                guard index < scalars.count else { return nil }
+                index += 1
+                skipSpace(scalars, &index)
+            }
+            guard index == scalars.count - 1, scalars[index] == ")" else { return nil }
+            return Link(text: label, destination: MarkdownText.unescape(destination))
+        }
+        var key = label
+        if index < scalars.count && scalars[index] == "[" {
+            guard let end = closingBracket(scalars, from: index), end == scalars.count - 1 else { return nil }
+            if end > index + 1 { key = Array(scalars[(index + 1)..<end]) }
+        } else if index != scalars.count {
+            return nil
+        }
+        guard let target = references[normalizedLabel(key)] else { return nil }
+        return Link(text: label, destination: target)
+    }
+
+    /// The link reference definitions (`[label]: destination`) among paragraph texts.
+    static func definitions(in paragraphs: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for paragraph in paragraphs {
+            for line in paragraph.split(separator: "\n") {
+                let scalars = MarkdownText.trimmed(Array(line.unicodeScalars))
+                guard scalars.first == "[", let close = closingBracket(scalars, from: 0),
+                      close + 1 < scalars.count, scalars[close + 1] == ":" else { continue }
+                var index = close + 2
+                skipSpace(scalars, &index)
+                guard let destination = destination(scalars, &index), !destination.isEmpty else { continue }
+                let key = normalizedLabel(Array(scalars[1..<close]))
+                if result[key] == nil { result[key] = MarkdownText.unescape(destination) }
+            }
+        }
+        return result
+    }
+
+    /// Labels match case-insensitively, with runs of whitespace as one space.
+    static func normalizedLabel(_ label: [Unicode.Scalar]) -> String {
+        var words: [String] = []
+        var current = ""
+        for scalar in label {
+            if InlineEmphasis.isWhitespace(scalar) {
+                if !current.isEmpty { words.append(current); current = "" }
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words.joined(separator: " ").lowercased()
+    }
+
+    private static func closingBracket(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        var depth = 0
+        var index = start
+        while index < scalars.count {
+            switch scalars[index] {
+            case "\\": index += 1
+            case "[": depth += 1
+            case "]":
+                depth -= 1
+                if depth == 0 { return index }
+            default: break
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    @discardableResult
+    private static func skipSpace(_ scalars: [Unicode.Scalar], _ index: inout Int) -> Bool {
+        let start = index
+        while index < scalars.count && InlineEmphasis.isWhitespace(scalars[index]) { index += 1 }
+        return index > start
+    }
+
+    /// A destination, `<…>` or bare with balanced parentheses; raw (escapes still in).
+    private static func destination(_ scalars: [Unicode.Scalar], _ index: inout Int) -> String? {
+        var text = String.UnicodeScalarView()
+        if index < scalars.count && scalars[index] == "<" {
+            index += 1
+            while index < scalars.count && scalars[index] != ">" {
+                if scalars[index] == "\n" || scalars[index] == "<" { return nil }
+                if scalars[index] == "\\" && index + 1 < scalars.count {
+                    text.append(scalars[index])
+                    index += 1
+                }
+                text.append(scalars[index])
+                index += 1
+            }
+            guard index < scalars.count else { return nil }
+            index += 1
+            return String(text)
+        }
+        var depth = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar.value <= 0x20 || scalar.value == 0x7F { break }
+            if scalar == "\\" && index + 1 < scalars.count {
+                text.append(scalar)
+                text.append(scalars[index + 1])
+                index += 2
+                continue
+            }
+            if scalar == "(" { depth += 1 }
+            if scalar == ")" {
+                if depth == 0 { break }
+                depth -= 1
+            }
+            text.append(scalar)
+            index += 1
+        }
+        return depth == 0 ? String(text) : nil
+    }
+
+    private static func titleCloser(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        switch scalar {
+        case "\"": return "\""
+        case "'": return "'"
+        case "(": return ")"
+        default: return nil
+        }
+    }
+}

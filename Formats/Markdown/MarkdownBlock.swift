@@ -1,0 +1,48 @@
+/// A CommonMark block as the recipe and agenda readers see it: what it is, and the
+/// source lines it spans (indexes from 0, both ends included).
+struct MarkdownBlock {
+    indirect enum Kind {
+        /// An ATX or setext heading with its raw inline text.
+        case heading(level: Int, text: String)
+        /// A paragraph's raw inline text: its lines joined with `\n`, trimmed.
+        case paragraph(text: String)
+        case thematicBreak
+        case list(MarkdownList)
+        case fencedCode
+        case indentedCode
+        case blockQuote([MarkdownBlock])
+        /// Raw HTML; `text` is its first line, trimmed.
+        case html(text: String)
+    }
+
+    var kind: Kind
+    var firstLine: Int
+    var lastLine: Int
+
+    var isThematicBreak: Bool {
+        if case .thematicBreak = kind { return true }
+        return false
+    }
+}
+
+/// A bullet or ordered list.
+struct MarkdownList {
+    var ordered: Bool
+    var items: [MarkdownListItem]
+}
+
+/// One list item: its blocks, its lines, and how far its content is indented.
+struct MarkdownListItem {
+    var blocks: [MarkdownBlock]
+    var firstLine: Int
+    var lastLine: Int
+    /// The column where the content starts (after the marker and its spaces).
+    var contentColumn: Int
+}
+
+/// One line handed to the block parser: its number in the source and its text
+/// after the prefixes of the containers it sits in.
+struct ParserLine {
+    var number: Int
+    var text: [UInt8]
+}

@@ -1,0 +1,110 @@
+import AlmanacCore
+
+/// Reads a whole Markdown file: one or more parts, each an optional marker line,
+/// optional YAML front matter, and a body — a RecipeMD recipe, an agenda of events,
+/// or an index (which holds no items).
+///
+/// A part after the first starts at a marker line: `<!-- almanac:recipe -->`,
+/// `<!-- almanac:agenda -->` or `<!-- almanac:index -->`. The first part may
+/// leave it out, and is a recipe unless its marker or `# Agenda` heading says otherwise.
+struct MarkdownDocumentReader {
+    enum PartKind: String {
+        case recipe
+        case agenda
+        case index
+
+        var marker: String { "<!-- almanac:\(rawValue) -->" }
+    }
+
+    let source: MarkdownSource
+    let sourceName: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(source: MarkdownSource, sourceName: String) {
+        self.source = source
+        self.sourceName = sourceName
+    }
+
+    mutating func read() throws -> AlmanacDocument {
+        var document = AlmanacDocument()
+        let lines = source.lines
+        var cursor = 0
+        var parts = 0
+        while true {
+            skipBlank(&cursor)
+            guard cursor < lines.count else { break }
+            parts += 1
+            var kind = Self.marker(lines[cursor])
+            if kind != nil { cursor += 1; skipBlank(&cursor) }
+            var frontMatter: FrontMatter?
+            if let close = FrontMatter.closingLine(lines, start: cursor, end: lines.count) {
+                do {
+                    frontMatter = try FrontMatter(lines: lines, range: (cursor + 1)..<close)
+                } catch {
+                    throw MarkdownDecodingError.invalidFrontMatter(error.message, at: source.position(line: error.line))
+                }
+                for key in frontMatter?.skippedKeys ?? [] {
+                    warn("front matter key '\(key)' holds a mapping or block text almanac does not read; it is skipped", line: cursor)
+                }
+                cursor = close + 1
+                skipBlank(&cursor)
+            }
+            if kind == nil, cursor < lines.count, let marker = Self.marker(lines[cursor]) {
+                kind = marker
+                cursor += 1
+            }
+            let bodyStart = cursor
+            var fence: (character: UInt8, length: Int)?
+            while cursor < lines.count {
+                if let open = fence {
+                    if LineScanner.closesFence(lines[cursor], character: open.character, length: open.length) { fence = nil }
+                } else if Self.marker(lines[cursor]) != nil {
+                    break
+                } else if let opening = LineScanner.fenceOpening(lines[cursor]) {
+                    fence = opening
+                }
+                cursor += 1
+            }
+            let blocks = BlockParser.parse((bodyStart..<cursor).map { ParserLine(number: $0, text: lines[$0]) })
+            if kind == nil, case .heading(1, AgendaWriter.title)? = blocks.first?.kind { kind = .agenda }
+            switch kind ?? .recipe {
+            case .recipe:
+                var parser = RecipeMDParser(source: source, blocks: blocks, endLine: cursor)
+                let parsed = try parser.parse()
+                let fallback = StableID.make(from: source.bytes[offset(bodyStart)..<offset(cursor)], salt: "recipe[\(document.recipes.count)]")
+                document.recipes.append(try RecipeMapper(source: source).recipe(parsed, frontMatter: frontMatter, fallbackID: fallback))
+            case .agenda:
+                var reader = AgendaReader(source: source)
+                document.events += try reader.events(blocks, salt: "agenda[\(parts)]")
+                for warning in reader.warnings { warn(warning.message, line: warning.line) }
+            case .index:
+                break
+            }
+        }
+        guard parts > 0 else {
+            throw MarkdownDecodingError.missingTitle(found: "an empty input", at: source.position(line: 0))
+        }
+        return document
+    }
+
+    private func offset(_ line: Int) -> Int {
+        line < source.lineOffsets.count ? source.lineOffsets[line] : source.bytes.count
+    }
+
+    private func skipBlank(_ cursor: inout Int) {
+        while cursor < source.lines.count && LineScanner.isBlank(source.lines[cursor]) { cursor += 1 }
+    }
+
+    private mutating func warn(_ message: String, line: Int) {
+        diagnostics.append(Diagnostic(.warning, message, source: sourceName, position: source.position(line: line)))
+    }
+
+    /// The part a marker line starts, or `nil` when the line is no marker.
+    static func marker(_ line: [UInt8]) -> PartKind? {
+        var text = line
+        LineScanner.trim(&text)
+        guard text.first == UInt8(ascii: "<"), text.count < 40 else { return nil }
+        let string = String(decoding: text, as: UTF8.self)
+        return [PartKind.recipe, .agenda, .index].first { $0.marker == string }
+    }
+}

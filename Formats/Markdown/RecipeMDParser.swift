@@ -1,0 +1,212 @@
+import AlmanacCore
+
+/// A recipe as RecipeMD 2.4.0 defines it, with its texts as written in the source
+/// (Markdown, escapes and all). ``RecipeMapper`` turns it into the model.
+struct RecipeMDRecipe {
+    struct Amount {
+        var factor: Double
+        var unit: String?
+    }
+
+    struct Ingredient {
+        /// The name as written: the item's text after the amount, continuation lines included.
+        var name: String
+        var amount: Amount?
+        /// The destination when the whole text is a link.
+        var link: String?
+        /// The link's text, when the ingredient is a link.
+        var linkText: String?
+        /// The column where the item's content starts, for dedenting continuation lines.
+        var contentColumn: Int
+    }
+
+    struct Group {
+        var title: String
+        var ingredients: [Ingredient] = []
+        var groups: [Group] = []
+    }
+
+    var title = ""
+    var description: String?
+    var tags: [String] = []
+    var yields: [Amount] = []
+    var ingredients: [Ingredient] = []
+    var groups: [Group] = []
+    var instructions: String?
+    /// The top-level blocks of the instructions, for splitting them into steps.
+    var instructionBlocks: [MarkdownBlock] = []
+}
+
+/// Reads one recipe from its top-level blocks, following RecipeMD 2.4.0: title,
+/// description, tags and yields, `---`, ingredients and groups, `---`, instructions.
+struct RecipeMDParser {
+    let source: MarkdownSource
+    let blocks: [MarkdownBlock]
+    /// The line after the recipe's last line, for errors at its end.
+    let endLine: Int
+    private var index = 0
+    private let references: [String: String]
+
+    init(source: MarkdownSource, blocks: [MarkdownBlock], endLine: Int) {
+        self.source = source
+        self.blocks = blocks
+        self.endLine = endLine
+        var paragraphs: [String] = []
+        Self.collectParagraphs(blocks, into: &paragraphs)
+        references = InlineLink.definitions(in: paragraphs)
+    }
+
+    mutating func parse() throws -> RecipeMDRecipe {
+        var recipe = RecipeMDRecipe()
+        guard let first = blocks.first, case .heading(1, let title) = first.kind else {
+            throw MarkdownDecodingError.missingTitle(found: describe(blocks.first), at: position(blocks.first))
+        }
+        recipe.title = title
+        index = 1
+        let descriptionStart = index
+        while index < blocks.count && !blocks[index].isThematicBreak && emphasisParagraph(blocks[index]) == nil { index += 1 }
+        if index > descriptionStart {
+            recipe.description = source.text(blocks[descriptionStart].firstLine...blocks[index - 1].lastLine)
+        }
+        try parseTagsAndYields(into: &recipe)
+        guard index < blocks.count, blocks[index].isThematicBreak else {
+            throw MarkdownDecodingError.missingDivider(before: "the ingredients", found: describe(current), at: position(current))
+        }
+        index += 1
+        while index < blocks.count {
+            if case .heading = blocks[index].kind {
+                recipe.groups += try parseGroups(parentLevel: 0)
+            } else if case .list(let list) = blocks[index].kind {
+                recipe.ingredients += try list.items.map(parseIngredient)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard index < blocks.count else { return recipe }
+        guard blocks[index].isThematicBreak else {
+            throw MarkdownDecodingError.missingDivider(before: "the instructions", found: describe(current), at: position(current))
+        }
+        index += 1
+        if index < blocks.count {
+            recipe.instructionBlocks = Array(blocks[index...])
+            recipe.instructions = source.text(blocks[index].firstLine...blocks[blocks.count - 1].lastLine)
+        }
+        return recipe
+    }
+
+    private var current: MarkdownBlock? { index < blocks.count ? blocks[index] : nil }
+
+    private mutating func parseTagsAndYields(into recipe: inout RecipeMDRecipe) throws {
+        var sawTags = false
+        var sawYields = false
+        while index < blocks.count, let (isStrong, inner) = emphasisParagraph(blocks[index]) {
+            let parts = MarkdownText.splitList(inner)
+            let at = position(blocks[index])
+            if isStrong {
+                guard !sawYields else { throw MarkdownDecodingError.repeated("the yields paragraph", at: at) }
+                sawYields = true
+                for part in parts where !part.isEmpty {
+                    if let amount = try amount(part, at: at) { recipe.yields.append(amount) }
+                }
+            } else {
+                guard !sawTags else { throw MarkdownDecodingError.repeated("the tags paragraph", at: at) }
+                sawTags = true
+                recipe.tags = parts.map { String(String.UnicodeScalarView($0)) }
+            }
+            index += 1
+        }
+    }
+
+    /// Groups at levels deeper than `parentLevel`, each with its list and its own subgroups.
+    private mutating func parseGroups(parentLevel: Int) throws -> [RecipeMDRecipe.Group] {
+        var groups: [RecipeMDRecipe.Group] = []
+        while index < blocks.count, case .heading(let level, let title) = blocks[index].kind, level > parentLevel {
+            index += 1
+            var group = RecipeMDRecipe.Group(title: title)
+            while index < blocks.count, case .list(let list) = blocks[index].kind {
+                group.ingredients += try list.items.map(parseIngredient)
+                index += 1
+            }
+            group.groups = try parseGroups(parentLevel: level)
+            groups.append(group)
+        }
+        return groups
+    }
+
+    private func parseIngredient(_ item: MarkdownListItem) throws -> RecipeMDRecipe.Ingredient {
+        let at = source.position(line: item.firstLine)
+        var ingredient = RecipeMDRecipe.Ingredient(name: "", contentColumn: item.contentColumn)
+        var name: [Unicode.Scalar] = []
+        var continuationStart: Int?
+        if let first = item.blocks.first, case .paragraph(let text) = first.kind {
+            let scalars = Array(text.unicodeScalars)
+            if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
+                ingredient.amount = try amount(inner, at: at)
+                name = rest
+            } else {
+                name = scalars
+            }
+            if item.blocks.count == 1, let link = InlineLink.whole(name, references: references) {
+                ingredient.link = link.destination
+                ingredient.linkText = String(String.UnicodeScalarView(link.text))
+                name = link.text
+            }
+            continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
+        } else if let first = item.blocks.first {
+            continuationStart = first.firstLine
+        }
+        var text = String(String.UnicodeScalarView(name))
+        if let start = continuationStart, let last = item.blocks.last, last.lastLine >= start {
+            text += "\n" + source.text(start...last.lastLine)
+        }
+        ingredient.name = MarkdownText.trimmed(text)
+        guard !ingredient.name.isEmpty else { throw MarkdownDecodingError.ingredientWithoutName(at: at) }
+        return ingredient
+    }
+
+    private func amount(_ text: [Unicode.Scalar], at: SourcePosition) throws -> RecipeMDRecipe.Amount? {
+        switch AmountText.parse(text) {
+        case .success(let value?): return RecipeMDRecipe.Amount(factor: value.amount, unit: value.unit)
+        case .success(nil): return nil
+        case .failure(.noNumber):
+            throw MarkdownDecodingError.amountWithoutNumber(String(String.UnicodeScalarView(text)), at: at)
+        case .failure(.divisionByZero):
+            throw MarkdownDecodingError.divisionByZero(String(String.UnicodeScalarView(text)), at: at)
+        }
+    }
+
+    /// A paragraph that is wholly one *emphasis* (tags) or **strong** (yields) span.
+    private func emphasisParagraph(_ block: MarkdownBlock) -> (isStrong: Bool, inner: [Unicode.Scalar])? {
+        guard case .paragraph(let text) = block.kind else { return nil }
+        return InlineEmphasis.wholeSpan(Array(text.unicodeScalars))
+    }
+
+    private func position(_ block: MarkdownBlock?) -> SourcePosition {
+        source.position(line: block?.firstLine ?? max(0, min(endLine, source.lines.count) - 1))
+    }
+
+    private func describe(_ block: MarkdownBlock?) -> String {
+        guard let block else { return "the end of the recipe" }
+        switch block.kind {
+        case .heading(let level, _): return "a level-\(level) heading"
+        case .paragraph: return "a paragraph"
+        case .thematicBreak: return "'---'"
+        case .list: return "a list"
+        case .fencedCode, .indentedCode: return "a code block"
+        case .blockQuote: return "a block quote"
+        case .html: return "HTML"
+        }
+    }
+
+    private static func collectParagraphs(_ blocks: [MarkdownBlock], into paragraphs: inout [String]) {
+        for block in blocks {
+            switch block.kind {
+            case .paragraph(let text): paragraphs.append(text)
+            case .blockQuote(let inner): collectParagraphs(inner, into: &paragraphs)
+            case .list(let list): for item in list.items { collectParagraphs(item.blocks, into: &paragraphs) }
+            default: break
+            }
+        }
+    }
+}

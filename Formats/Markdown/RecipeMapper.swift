@@ -1,0 +1,158 @@
+import AlmanacCore
+import Foundation
+
+/// Turns a RecipeMD recipe (texts as Markdown) and its front matter into a ``Recipe``
+/// (plain text): escapes resolved, continuation lines dedented, instructions split into steps.
+struct RecipeMapper {
+    let source: MarkdownSource
+
+    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String) throws -> Recipe {
+        var recipe = Recipe(id: fallbackID, title: MarkdownText.trimmed(MarkdownText.unescape(parsed.title)))
+        if let description = parsed.description {
+            let text = MarkdownText.trimmed(MarkdownText.unescapeBlock(description))
+            recipe.summary = text.isEmpty ? nil : text
+        }
+        recipe.tags = parsed.tags.map { MarkdownText.trimmed(MarkdownText.unescape($0)) }.filter { !$0.isEmpty }
+        recipe.yields = parsed.yields.map { Yield(amount: $0.factor, unit: $0.unit.map(MarkdownText.unescape)) }
+        recipe.ingredients = parsed.ingredients.map(ingredient)
+        recipe.ingredientGroups = parsed.groups.map(group)
+        directions(parsed.instructionBlocks, into: &recipe)
+        if let frontMatter { try merge(frontMatter, into: &recipe) }
+        return recipe
+    }
+
+    private func group(_ group: RecipeMDRecipe.Group) -> IngredientGroup {
+        IngredientGroup(
+            title: MarkdownText.trimmed(MarkdownText.unescape(group.title)),
+            ingredients: group.ingredients.map(ingredient),
+            ingredientGroups: group.groups.map(self.group)
+        )
+    }
+
+    private func ingredient(_ parsed: RecipeMDRecipe.Ingredient) -> Ingredient {
+        var ingredient = Ingredient(amount: parsed.amount?.factor, unit: parsed.amount?.unit.map(MarkdownText.unescape), name: "")
+        if let link = parsed.link, let text = parsed.linkText {
+            ingredient.link = link
+            ingredient.name = MarkdownText.trimmed(MarkdownText.unescape(text))
+        } else {
+            var lines = parsed.name.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for index in lines.indices.dropFirst() {
+                lines[index] = String(decoding: LineScanner.dropIndent(Array(lines[index].utf8), columns: parsed.contentColumn), as: UTF8.self)
+            }
+            ingredient.name = MarkdownText.trimmed(MarkdownText.unescapeBlock(lines.joined(separator: "\n")))
+        }
+        (ingredient.name, ingredient.note) = Self.splitNote(ingredient.name)
+        return ingredient
+    }
+
+    /// `flour, sifted` is the name `flour` with the note `sifted`: a one-line name splits
+    /// at its first `, ` (the writer joins them so).
+    static func splitNote(_ text: String) -> (name: String, note: String?) {
+        guard !text.contains("\n"), let comma = text.range(of: ", ") else { return (text, nil) }
+        let name = MarkdownText.trimmed(String(text[..<comma.lowerBound]))
+        let note = MarkdownText.trimmed(String(text[comma.upperBound...]))
+        guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
+        return (name, note)
+    }
+
+    /// Steps from the instructions: each list item or other block is a step, and a
+    /// heading starts a titled section.
+    private func directions(_ blocks: [MarkdownBlock], into recipe: inout Recipe) {
+        func add(_ step: String) {
+            if recipe.directionGroups.isEmpty {
+                recipe.directions.append(step)
+            } else {
+                recipe.directionGroups[recipe.directionGroups.count - 1].directions.append(step)
+            }
+        }
+        for block in blocks {
+            switch block.kind {
+            case .heading(_, let text):
+                recipe.directionGroups.append(DirectionGroup(title: MarkdownText.trimmed(MarkdownText.unescape(text))))
+            case .list(let list):
+                for item in list.items { add(itemText(item)) }
+            case .thematicBreak:
+                continue
+            case .fencedCode, .indentedCode, .html:
+                add(source.text(block.firstLine...block.lastLine))
+            case .paragraph, .blockQuote:
+                add(MarkdownText.trimmed(MarkdownText.unescapeBlock(source.text(block.firstLine...block.lastLine))))
+            }
+        }
+    }
+
+    /// A list item's text: its lines without the marker and the content indentation.
+    func itemText(_ item: MarkdownListItem) -> String {
+        guard item.lastLine >= item.firstLine else { return "" }
+        var lines: [String] = []
+        for number in item.firstLine...item.lastLine {
+            let line = source.lines[number]
+            let content = number == item.firstLine ? Self.dropColumns(line, item.contentColumn) : LineScanner.dropIndent(line, columns: item.contentColumn)
+            lines.append(String(decoding: content, as: UTF8.self))
+        }
+        return MarkdownText.trimmed(MarkdownText.unescapeBlock(lines.joined(separator: "\n")))
+    }
+
+    /// The line without its first `columns` columns, whatever they hold.
+    static func dropColumns(_ line: [UInt8], _ columns: Int) -> [UInt8] {
+        var column = 0
+        var index = 0
+        while index < line.count && column < columns {
+            column += line[index] == LineScanner.tab ? 4 - column % 4 : 1
+            index += 1
+        }
+        return Array(line[index...])
+    }
+
+    private func merge(_ frontMatter: FrontMatter, into recipe: inout Recipe) throws {
+        var unknown: [OpaqueMember] = []
+        for entry in frontMatter.entries {
+            let at = source.position(line: entry.line)
+            func fail(_ expected: String) -> MarkdownDecodingError {
+                .invalidFrontMatter("'\(entry.key)' must be \(expected)", at: at)
+            }
+            let text = entry.value.scalar
+            switch entry.key {
+            case "id": recipe.id = text ?? recipe.id
+            case "title": if recipe.title.isEmpty, let text { recipe.title = text }
+            case "date", "lastmod":
+                guard let text, let time = CalendarTimeText.parse(text) else { throw fail("a date or date-time") }
+                if entry.key == "date" { recipe.dateAdded = time } else { recipe.dateModified = time }
+            case "tags": if recipe.tags.isEmpty { recipe.tags = entry.value.list }
+            case "categories": recipe.collections = entry.value.list
+            case "rating":
+                guard let text, let rating = Int(text) else { throw fail("an integer") }
+                recipe.rating = rating
+            case "favorite":
+                switch text {
+                case "true", "yes": recipe.isFavorite = true
+                case "false", "no": recipe.isFavorite = false
+                default: throw fail("true or false")
+                }
+            case "prepTime", "cookTime", "totalTime":
+                guard let text, let duration = ISODuration(text) else { throw fail("an ISO 8601 duration such as PT30M") }
+                switch entry.key {
+                case "prepTime": recipe.prepTime = duration
+                case "cookTime": recipe.cookTime = duration
+                default: recipe.totalTime = duration
+                }
+            case "yields":
+                guard recipe.yields.isEmpty else { continue }
+                recipe.yields = entry.value.list.map { item in
+                    if case .success(let value?) = AmountText.parse(Array(item.unicodeScalars)) {
+                        return Yield(amount: value.amount, unit: value.unit)
+                    }
+                    return Yield(unit: item)
+                }
+            case "source": recipe.source = text
+            case "images": recipe.images = entry.value.list
+            default:
+                switch entry.value {
+                case .scalar(let value): unknown.append(OpaqueMember(entry.key, .string(value)))
+                case .list(let items): unknown.append(OpaqueMember(entry.key, .array(items.map(OpaqueValue.string))))
+                }
+            }
+        }
+        if !unknown.isEmpty { recipe.extras[MarkdownCodec.extrasKey] = .object(unknown) }
+    }
+}
