@@ -14,7 +14,7 @@ let formatTargets: [Target] = [
     ),
     .target(
         name: "AlmanacICalendar",
-        dependencies: ["AlmanacCore"],
+        dependencies: ["AlmanacCore", "AlmanacICalendarModel"],
         path: "Formats/ICalendar",
         exclude: ["README.md"]
     ),
@@ -22,6 +22,12 @@ let formatTargets: [Target] = [
         name: "AlmanacMarkdown",
         dependencies: ["AlmanacCore"],
         path: "Formats/Markdown",
+        exclude: ["README.md"]
+    ),
+    .target(
+        name: "AlmanacJCal",
+        dependencies: ["AlmanacCore", "AlmanacICalendarModel"],
+        path: "Formats/JCal",
         exclude: ["README.md"]
     ),
 ]
@@ -34,6 +40,7 @@ let package = Package(
     ],
     targets: formatTargets + [
         .target(name: "AlmanacCore"),
+        .target(name: "AlmanacICalendarModel", dependencies: ["AlmanacCore"]),
         .target(
             name: "AlmanacFormats",
             dependencies: ["AlmanacCore"] + formatTargets.map { .target(name: $0.name) }
@@ -53,17 +60,26 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacICalendarTests",
-            dependencies: ["AlmanacICalendar", "AlmanacCore", "AlmanacTestSupport"],
+            dependencies: ["AlmanacICalendar", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "AlmanacMarkdownTests",
-            dependencies: ["AlmanacMarkdown", "AlmanacCore", "AlmanacTestSupport"],
+            dependencies: ["AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacICalendarModelTests",
+            dependencies: ["AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"]
+        ),
+        .testTarget(
+            name: "AlmanacJCalTests",
+            dependencies: ["AlmanacJCal", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(
             name: "AlmanacCLITests",
-            dependencies: ["almanac", "AlmanacCLI", "AlmanacFormats", "AlmanacTestSupport"]
+            dependencies: ["almanac", "AlmanacCLI", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

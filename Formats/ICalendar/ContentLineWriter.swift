@@ -1,3 +1,5 @@
+import AlmanacICalendarModel
+
 /// Writes content lines as bytes: CRLF after each, folded so that no line is
 /// longer than 75 octets, never inside a UTF-8 sequence.
 struct ContentLineWriter {
@@ -20,19 +22,19 @@ struct ContentLineWriter {
     mutating func property(_ name: String, _ parameters: [(String, String)], _ value: String) {
         var line = name
         for (parameterName, parameterValue) in parameters {
-            line += ";" + parameterName + "=" + ContentParameter.quoted(parameterValue)
+            line += ";" + parameterName + "=" + ICalParameter.quoted(parameterValue)
         }
         line += ":" + value
         write(line)
     }
 
-    /// A TEXT property: the value escaped, with `X-ALMANAC-BREAKS` when it holds CRs.
-    /// Returns whether control characters had to be left out.
-    @discardableResult
-    mutating func text(_ name: String, _ text: String) -> Bool {
-        let escaped = TextValue.escape(text)
-        property(name, escaped.breaks.map { [(TextValue.breaksParameter, $0)] } ?? [], escaped.value)
-        return escaped.droppedControls
+    /// A component: `BEGIN:`, its properties as their content lines, its
+    /// sub-components, `END:`.
+    mutating func component(_ component: ICalComponent) {
+        write("BEGIN:" + component.name)
+        for property in component.properties { write(property.raw) }
+        for child in component.children { self.component(child) }
+        write("END:" + component.name)
     }
 
     /// Writes one logical line, folding it. Control characters other than tab can

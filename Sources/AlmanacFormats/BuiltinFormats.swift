@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacICalendar
+import AlmanacJCal
 import AlmanacJSON
 import AlmanacMarkdown
 
@@ -11,6 +12,7 @@ public enum BuiltinFormats {
         JSONCodec(),
         NDJSONCodec(),
         ICalendarCodec(),
+        JCalCodec(),
         MarkdownCodec(),
     ])
 }

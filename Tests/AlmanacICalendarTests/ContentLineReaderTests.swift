@@ -1,5 +1,6 @@
 @testable import AlmanacICalendar
 import AlmanacCore
+import AlmanacICalendarModel
 import Testing
 
 @Suite("Content lines")
@@ -13,7 +14,7 @@ struct ContentLineReaderTests {
         }
     }
 
-    static func contentLines(_ text: String) -> [ContentLine] {
+    static func contentLines(_ text: String) -> [ICalProperty] {
         lines(Array(text.utf8)).compactMap { if case .line(let line) = $0 { return line } else { return nil } }
     }
 
@@ -55,7 +56,6 @@ struct ContentLineReaderTests {
         #expect(line.parameter("UNKNOWN") == "^a^ ^asd")
         let attendee = Self.contentLines("ATTENDEE;CN=George Herman ^'Babe^' Ruth:mailto:babe@example.com")[0]
         #expect(attendee.parameter("CN") == "George Herman \"Babe\" Ruth")
-        #expect(ContentParameter.quoted("George \"Babe\" Ruth\n^") == "George ^'Babe^' Ruth^n^^")
     }
 
     @Test("a line without a colon or with a bad parameter is reported, not fatal")
@@ -66,31 +66,5 @@ struct ContentLineReaderTests {
         guard case .line(let summary) = entries[1] else { Issue.record("expected a line"); return }
         #expect(summary.value == "x")
         guard case .malformed = entries[2] else { Issue.record("expected malformed"); return }
-    }
-
-    @Test("TEXT escapes: backslash, semicolon, comma, newline; lists split on unescaped commas")
-    func textEscapes() {
-        #expect(TextValue.unescape(#"a\,b\;c\\d\ne\Nf\:g"#) == "a,b;c\\d\ne\nf:g")
-        #expect(TextValue.escape("a,b;c\\d\ne").value == #"a\,b\;c\\d\ne"#)
-        #expect(TextValue.splitList(#"Work,Fun\, really,A\\"#) == ["Work", "Fun, really", "A\\"])
-        let crlf = TextValue.escape("x\r\nBEGIN:VEVENT\r\ny\rz\n")
-        #expect(crlf.value == #"x\nBEGIN:VEVENT\ny\nz\n"#)
-        #expect(crlf.breaks == "ccrn")
-        #expect(TextValue.unescape(crlf.value, breaks: crlf.breaks) == "x\r\nBEGIN:VEVENT\r\ny\rz\n")
-    }
-
-    @Test("basic-format dates and date-times on bytes")
-    func times() {
-        let date = CivilDate(year: 2026, month: 12, day: 24)!
-        #expect(ICalTimeText.parse("20261224") == .date(date))
-        #expect(ICalTimeText.parse("20261224T170000Z") == .dateTime(CivilDateTime(date: date, hour: 17, minute: 0)!, utc: true))
-        #expect(ICalTimeText.parse("20261224T1730") == .dateTime(CivilDateTime(date: date, hour: 17, minute: 30)!, utc: false))
-        #expect(ICalTimeText.parse("20261324") == nil)
-        #expect(ICalTimeText.parse("2026-12-24") == nil)
-        #expect(ICalTimeText.parse("20261224T250000") == nil)
-        #expect(ICalTimeText.parseUTCOffset("+0100") == 3_600)
-        #expect(ICalTimeText.parseUTCOffset("-053000") == -19_800)
-        #expect(ICalTimeText.parseUTCOffset("+5744") == nil)
-        #expect(ICalTimeText.offsetText(-19_800) == "-0530")
     }
 }

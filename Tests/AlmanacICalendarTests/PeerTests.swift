@@ -1,5 +1,6 @@
 @testable import AlmanacICalendar
 import AlmanacCore
+@testable import AlmanacICalendarModel
 import AlmanacTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import AlmanacICalendar
 import AlmanacCore
+@testable import AlmanacICalendarModel
 import Testing
 
 @Suite("Reading iCalendar")
@@ -47,13 +48,6 @@ struct ReaderTests {
         #expect(event.start == .zoned(Self.dt(2027, 1, 7, 9, 30), timeZone: iana))
         // Kept lines name the IANA zone too, so the VTIMEZONE written for it matches.
         #expect(ICalendarExtras(event.extras).properties == ["EXDATE;TZID=\(iana):20270114T093000"])
-    }
-
-    @Test("every IANA zone in the Windows table is known here")
-    func windowsTable() {
-        for pair in WindowsTimeZones.pairs {
-            #expect(TimeZoneNames.isKnown(pair.iana), "\(pair.windows) → \(pair.iana)")
-        }
     }
 
     @Test("a TZID only the file's VTIMEZONE defines is converted to UTC with it")

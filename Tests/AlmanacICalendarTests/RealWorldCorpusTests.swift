@@ -1,5 +1,6 @@
 @testable import AlmanacICalendar
 import AlmanacCore
+import AlmanacICalendarModel
 import AlmanacTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 @testable import AlmanacICalendar
 import AlmanacCore
+import AlmanacICalendarModel
 import Testing
 
 @Suite("Round trips")

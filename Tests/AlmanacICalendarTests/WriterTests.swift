@@ -1,5 +1,6 @@
 @testable import AlmanacICalendar
 import AlmanacCore
+import AlmanacICalendarModel
 import AlmanacTestSupport
 import Foundation
 import Testing
@@ -98,26 +99,5 @@ struct WriterTests {
             #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:\(zone)\r\n"))
         }
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
-    }
-
-    @Test("a generated VTIMEZONE gives the same offsets as Foundation")
-    func timeZoneRules() throws {
-        for zone in ["Europe/Berlin", "America/Los_Angeles", "Australia/Sydney", "Asia/Tokyo", "America/Sao_Paulo", "Asia/Kolkata"] {
-            var writer = ContentLineWriter()
-            writer.property("BEGIN", "VCALENDAR")
-            VTimeZoneBuilder.write(zone, years: 2015...2027, to: &writer)
-            writer.property("END", "VCALENDAR")
-            let calendars = try writer.bytes.withUnsafeBufferPointer { buffer in
-                var parser = ComponentTreeParser(options: ICalendarDecodingOptions(), source: "t")
-                return try parser.parse(buffer)
-            }
-            let rules = try #require(VTimeZoneRules(calendars[0].children[0]))
-            let timeZone = TimeZone(identifier: zone)!
-            for day in stride(from: CivilDate(year: 2015, month: 1, day: 1)!.daysSinceEpoch, to: CivilDate(year: 2028, month: 1, day: 1)!.daysSinceEpoch, by: 5) {
-                let noon = CivilDateTime(secondsSinceEpoch: day * 86_400 + 12 * 3_600)
-                let expected = timeZone.secondsFromGMT(for: CalendarTime.zoned(noon, timeZone: zone).instant()!)
-                #expect(rules.offset(at: noon) == expected, "\(zone) \(noon.date)")
-            }
-        }
     }
 }

@@ -23,12 +23,12 @@ struct ItemMapper {
         "X-ALMANAC-SYMBOL", "DTSTART", "DTEND", "DUE", "DURATION", "PRIORITY", "RECURRENCE-ID",
     ]
 
-    mutating func warn(_ message: String, at line: ContentLine) {
-        diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: line.offset, line: line.line, column: 1)))
+    mutating func warn(_ message: String, at line: ICalProperty) {
+        diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: line.offset, line: line.line, column: line.column)))
     }
 
     mutating func warn(_ message: String, component: ICalComponent) {
-        diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: component.offset, line: component.line, column: 1)))
+        diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: component.offset, line: component.line, column: component.column)))
     }
 
     /// The component's UID, unescaped and trimmed, or `nil`.
@@ -43,13 +43,13 @@ struct ItemMapper {
         uid(of: component) ?? StableID.make(from: component.rawText.utf8, salt: "ics:\(component.line)")
     }
 
-    static func text(_ line: ContentLine) -> String {
+    static func text(_ line: ICalProperty) -> String {
         TextValue.unescape(line.value, breaks: line.parameter(TextValue.breaksParameter))
     }
 
     /// The raw line to keep, with a TZID that names an IANA zone in another way
     /// (a Windows name, a vendor prefix) replaced by the IANA name.
-    mutating func kept(_ line: ContentLine) -> String {
+    mutating func kept(_ line: ICalProperty) -> String {
         guard let tzid = line.parameter("TZID"), case .iana(let name) = resolver.resolve(tzid), name != tzid else { return line.raw }
         return line.replacingParameter("TZID", with: name).raw
     }
@@ -61,11 +61,11 @@ struct ItemMapper {
         var extras = ICalendarExtras(component: asTodo ? "VTODO" : nil)
         var event = Event(id: Self.id(of: component), title: "")
         var seen: Set<String> = []
-        var startLine: ContentLine?
-        var endLine: ContentLine?
-        var durationLine: ContentLine?
-        var colorLine: ContentLine?
-        var exactColorLine: ContentLine?
+        var startLine: ICalProperty?
+        var endLine: ICalProperty?
+        var durationLine: ICalProperty?
+        var colorLine: ICalProperty?
+        var exactColorLine: ICalProperty?
         let endName = asTodo ? "DUE" : "DTEND"
         for property in component.properties {
             if Self.singletons.contains(property.name) {
@@ -135,7 +135,7 @@ struct ItemMapper {
         return event
     }
 
-    private mutating func color(name: ContentLine?, exact: ContentLine?, extras: inout ICalendarExtras) -> RGBAColor? {
+    private mutating func color(name: ICalProperty?, exact: ICalProperty?, extras: inout ICalendarExtras) -> RGBAColor? {
         let named = name.flatMap { CSSColorNames.color(named: $0.value) }
         if let name, named == nil {
             warn("COLOR: '\(name.value.prefix(40))' is not a CSS3 color name", at: name)
@@ -211,7 +211,7 @@ struct ItemMapper {
     // MARK: Times
 
     /// A DATE or DATE-TIME property as a ``CalendarTime``; `nil` (with a warning) when broken.
-    mutating func time(_ line: ContentLine) -> CalendarTime? {
+    mutating func time(_ line: ICalProperty) -> CalendarTime? {
         guard let value = ICalTimeText.parse(line.value) else {
             warn("\(line.name): '\(line.value.prefix(40))' is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)", at: line)
             return nil
@@ -231,7 +231,7 @@ struct ItemMapper {
                 return .zoned(local, timeZone: name)
             case .rules(let rules):
                 if reportedTZIDs.insert(tzid).inserted {
-                    diagnostics.append(Diagnostic(.note, "TZID '\(tzid)' is not an IANA time zone; its times are converted to UTC with the file's VTIMEZONE", source: source, position: SourcePosition(offset: line.offset, line: line.line, column: 1)))
+                    diagnostics.append(Diagnostic(.note, "TZID '\(tzid)' is not an IANA time zone; its times are converted to UTC with the file's VTIMEZONE", source: source, position: SourcePosition(offset: line.offset, line: line.line, column: line.column)))
                 }
                 return .utc(rules.utc(local))
             case .unknown:

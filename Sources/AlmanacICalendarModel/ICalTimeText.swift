@@ -3,9 +3,9 @@ import AlmanacCore
 /// iCalendar's basic-format dates, date-times and UTC offsets (`20261224`,
 /// `20261224T170000Z`, `+0100`), read and written on bytes: no formatters, no
 /// regular expressions.
-enum ICalTimeText {
+public enum ICalTimeText {
     /// A DATE or DATE-TIME value before any time zone is applied.
-    enum Value: Hashable {
+    public enum Value: Hashable, Sendable {
         case date(CivilDate)
         /// A date-time; `utc` when it ended in `Z`.
         case dateTime(CivilDateTime, utc: Bool)
@@ -15,12 +15,12 @@ enum ICalTimeText {
 
     /// Parses `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]` (seconds may be left out; a
     /// fraction of a second is tolerated and dropped). `nil` for anything else.
-    static func parse(_ text: String) -> Value? {
+    public static func parse(_ text: String) -> Value? {
         var copy = text
         return copy.withUTF8 { parse($0) }
     }
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         var start = 0
         var end = bytes.count
         while start < end, bytes[start] == UInt8(ascii: " ") { start += 1 }
@@ -62,7 +62,7 @@ enum ICalTimeText {
     }
 
     /// Parses a UTC offset `+HHMM` or `-HHMMSS` into seconds east of UTC.
-    static func parseUTCOffset(_ text: String) -> Int? {
+    public static func parseUTCOffset(_ text: String) -> Int? {
         let bytes = Array(text.utf8.filter { $0 != UInt8(ascii: " ") })
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-") else { return nil }
         var parts: [Int] = []
@@ -82,14 +82,14 @@ enum ICalTimeText {
     // MARK: Writing
 
     /// Appends `YYYYMMDD`.
-    static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
+    public static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
         ISO8601Text.appendDigits(date.year, count: 4, to: &bytes)
         ISO8601Text.appendDigits(date.month, count: 2, to: &bytes)
         ISO8601Text.appendDigits(date.day, count: 2, to: &bytes)
     }
 
     /// Appends `YYYYMMDDTHHMMSS`, with `Z` when `utc`.
-    static func append(_ value: CivilDateTime, utc: Bool, to bytes: inout [UInt8]) {
+    public static func append(_ value: CivilDateTime, utc: Bool, to bytes: inout [UInt8]) {
         append(value.date, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         ISO8601Text.appendDigits(value.hour, count: 2, to: &bytes)
@@ -99,21 +99,21 @@ enum ICalTimeText {
     }
 
     /// `YYYYMMDDTHHMMSS[Z]` as a string.
-    static func text(_ value: CivilDateTime, utc: Bool) -> String {
+    public static func text(_ value: CivilDateTime, utc: Bool) -> String {
         var bytes: [UInt8] = []
         append(value, utc: utc, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `YYYYMMDD` as a string.
-    static func text(_ date: CivilDate) -> String {
+    public static func text(_ date: CivilDate) -> String {
         var bytes: [UInt8] = []
         append(date, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A UTC offset in seconds as `+HHMM` (`+HHMMSS` when it has seconds).
-    static func offsetText(_ seconds: Int) -> String {
+    public static func offsetText(_ seconds: Int) -> String {
         var bytes: [UInt8] = [seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")]
         let magnitude = abs(seconds)
         ISO8601Text.appendDigits(magnitude / 3_600, count: 2, to: &bytes)

@@ -5,13 +5,13 @@
 /// `X-ALMANAC-BREAKS` (one letter per break, in order: `c` for CR LF, `r` for a lone
 /// CR, `n` for LF) whenever a text holds a carriage return; other programs simply
 /// see line breaks.
-enum TextValue {
+public enum TextValue {
     /// The parameter that records which line breaks were CR LF or CR.
-    static let breaksParameter = "X-ALMANAC-BREAKS"
+    public static let breaksParameter = "X-ALMANAC-BREAKS"
 
     /// The escaped value, the `X-ALMANAC-BREAKS` letters when needed, and whether
     /// control characters TEXT cannot hold were left out.
-    static func escape(_ text: String) -> (value: String, breaks: String?, droppedControls: Bool) {
+    public static func escape(_ text: String) -> (value: String, breaks: String?, droppedControls: Bool) {
         var result = ""
         var breaks = ""
         var sawCarriageReturn = false
@@ -45,9 +45,17 @@ enum TextValue {
         return (result, sawCarriageReturn ? breaks : nil, dropped)
     }
 
+    /// A TEXT property: the value escaped, with `X-ALMANAC-BREAKS` when it holds CRs,
+    /// and whether control characters TEXT cannot hold were left out.
+    public static func property(_ name: String, _ text: String) -> (property: ICalProperty, droppedControls: Bool) {
+        let escaped = escape(text)
+        let parameters = escaped.breaks.map { [(breaksParameter, $0)] } ?? []
+        return (ICalProperty(name, parameters, escaped.value), escaped.droppedControls)
+    }
+
     /// Undoes TEXT escapes; `breaks` (from `X-ALMANAC-BREAKS`) restores CR LF and CR.
     /// An unknown escape keeps its backslash, except `\:` which some programs write.
-    static func unescape(_ value: String, breaks: String? = nil) -> String {
+    public static func unescape(_ value: String, breaks: String? = nil) -> String {
         guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
         var result = ""
         var breakKinds = Array(breaks ?? "")[...]
@@ -80,7 +88,7 @@ enum TextValue {
 
     /// Splits a multi-valued TEXT (CATEGORIES) on commas that are not escaped,
     /// unescaping each part; `breaks` (from `X-ALMANAC-BREAKS`) runs across the parts.
-    static func splitList(_ value: String, breaks: String? = nil) -> [String] {
+    public static func splitList(_ value: String, breaks: String? = nil) -> [String] {
         var rawParts: [String] = []
         var current = ""
         var escaping = false

@@ -4,12 +4,16 @@ import AlmanacCore
 /// VEVENTs become events, VTODOs related to an event become its tasks, VTODOs
 /// without a parent event become events of their own (their sub-VTODOs their
 /// tasks), and everything else is kept in the `ics` extras.
-struct EventMapper {
-    let source: String
-    let options: ICalendarDecodingOptions
-    private(set) var diagnostics: [Diagnostic] = []
+///
+/// The tree may come from RFC 5545 text, jCal or xCal: the mapping is the same.
+public struct EventMapper {
+    /// The input's name, for diagnostics.
+    public let source: String
+    public let options: ICalendarMappingOptions
+    /// Warnings and notes about properties that could not be read as the model wants them.
+    public private(set) var diagnostics: [Diagnostic] = []
 
-    init(source: String, options: ICalendarDecodingOptions) {
+    public init(source: String, options: ICalendarMappingOptions = ICalendarMappingOptions()) {
         self.source = source
         self.options = options
     }
@@ -22,7 +26,8 @@ struct EventMapper {
         case standalone(Int)
     }
 
-    mutating func document(from calendars: [ICalComponent]) -> AlmanacDocument {
+    /// The document the top-level VCALENDAR components hold (several are read as one).
+    public mutating func document(from calendars: [ICalComponent]) -> AlmanacDocument {
         var resolver = TimeZoneResolver()
         for calendar in calendars {
             for child in calendar.children where child.name == "VTIMEZONE" { resolver.add(child) }

@@ -12,24 +12,29 @@ import AlmanacCore
 /// `properties` are unfolded content lines as written; `components` are whole
 /// sub-components, their unfolded lines joined with `\n`; `component` is present
 /// only for an event that was a VTODO without a parent.
-struct ICalendarExtras: Hashable, Sendable {
+public struct ICalendarExtras: Hashable, Sendable {
     /// The codec name the entry is filed under.
-    static let key = "ics"
+    public static let key = "ics"
 
-    var component: String?
-    var properties: [String] = []
-    var components: [String] = []
+    /// `"VTODO"` for an event that was a VTODO without a parent; otherwise `nil`.
+    public var component: String?
+    /// Kept properties, each one unfolded content line.
+    public var properties: [String] = []
+    /// Kept sub-components, each its unfolded lines joined with `\n`.
+    public var components: [String] = []
 
-    var isEmpty: Bool { component == nil && properties.isEmpty && components.isEmpty }
+    /// Whether there is nothing to keep.
+    public var isEmpty: Bool { component == nil && properties.isEmpty && components.isEmpty }
 
-    init(component: String? = nil, properties: [String] = [], components: [String] = []) {
+    /// An entry with these parts.
+    public init(component: String? = nil, properties: [String] = [], components: [String] = []) {
         self.component = component
         self.properties = properties
         self.components = components
     }
 
     /// Reads the `ics` entry of `extras`; what does not fit the shape is ignored.
-    init(_ extras: Extras) {
+    public init(_ extras: Extras) {
         guard let members = extras[Self.key]?.members else { return }
         for member in members {
             switch member.key {
@@ -42,7 +47,7 @@ struct ICalendarExtras: Hashable, Sendable {
     }
 
     /// The entry as an opaque value, or `nil` when there is nothing to keep.
-    var opaque: OpaqueValue? {
+    public var opaque: OpaqueValue? {
         guard !isEmpty else { return nil }
         var members: [OpaqueMember] = []
         if let component { members.append(OpaqueMember("component", .string(component))) }
@@ -52,7 +57,7 @@ struct ICalendarExtras: Hashable, Sendable {
     }
 
     /// `extras` with this entry stored (or removed when empty).
-    func stored(in extras: Extras) -> Extras {
+    public func stored(in extras: Extras) -> Extras {
         var copy = extras
         copy[Self.key] = opaque
         return copy

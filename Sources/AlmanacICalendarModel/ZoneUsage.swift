@@ -19,7 +19,7 @@ enum ZoneUsage {
         }
         func note(keptLines: [String], fallbackYear: Int?) {
             for raw in keptLines where raw.contains("TZID=") || raw.contains("tzid=") {
-                guard case .line(let line)? = ICalendarWriter.parseLine(raw), let zone = line.parameter("TZID") else { continue }
+                guard case .line(let line)? = ContentLineParser.parse(raw), let zone = line.parameter("TZID") else { continue }
                 var noted = false
                 for part in line.value.split(separator: ",") {
                     if let value = ICalTimeText.parse(String(part)) {

@@ -1,41 +1,5 @@
 import AlmanacCore
-
-/// One component of an iCalendar stream (`VCALENDAR`, `VEVENT`, `VALARM`, …) with
-/// its properties and the components inside it, in source order.
-struct ICalComponent: Sendable {
-    /// The upper-cased name, such as `VEVENT`.
-    var name: String
-    var properties: [ContentLine] = []
-    var children: [ICalComponent] = []
-    /// The `BEGIN:` line.
-    var line: Int
-    var offset: Int
-
-    /// The properties named `name` (upper-case).
-    func properties(_ name: String) -> [ContentLine] {
-        properties.filter { $0.name == name }
-    }
-
-    /// The first property named `name` (upper-case).
-    func property(_ name: String) -> ContentLine? {
-        properties.first { $0.name == name }
-    }
-
-    /// The component as unfolded lines joined with `\n`, as the source wrote them
-    /// (how the model keeps components it has no field for, such as VALARM).
-    var rawText: String {
-        var lines: [String] = []
-        appendRawLines(to: &lines)
-        return lines.joined(separator: "\n")
-    }
-
-    private func appendRawLines(to lines: inout [String]) {
-        lines.append("BEGIN:" + name)
-        for property in properties { lines.append(property.raw) }
-        for child in children { child.appendRawLines(to: &lines) }
-        lines.append("END:" + name)
-    }
-}
+import AlmanacICalendarModel
 
 /// Builds the component tree from content lines; reports broken lines as
 /// warnings and throws ``ICalendarDecodingError`` for a broken structure.

@@ -1,0 +1,59 @@
+import AlmanacCore
+import AlmanacICalendarModel
+
+/// jCal (`jcal`; `.jcal`), RFC 7265: iCalendar as JSON. Events with their task
+/// checklists, with the same mapping as the iCalendar codec (both go through the
+/// component tree of `AlmanacICalendarModel`). See `Formats/JCal/README.md`.
+///
+/// Input that is not JSON, or not jCal's shape of components and properties, throws
+/// ``JCalDecodingError`` with its line and column; properties the model cannot read
+/// are warnings, as in iCalendar.
+public struct JCalCodec: FormatCodec {
+    public let options: ICalendarMappingOptions
+
+    public init(options: ICalendarMappingOptions = ICalendarMappingOptions()) {
+        self.options = options
+    }
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(
+            name: "jcal", extensions: ["jcal"],
+            summary: "jCal (RFC 7265): iCalendar as JSON, events and tasks",
+            reads: [.event], writes: [.event],
+            writeOptions: [ICalendarStamp.option(format: "jcal")]
+        )
+    }
+
+    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+        let calendars = try components(from: bytes)
+        var mapper = EventMapper(source: source, options: options)
+        let document = mapper.document(from: calendars)
+        return DecodeResult(document: document, diagnostics: mapper.diagnostics.sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) })
+    }
+
+    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        guard let stamp = ICalendarStamp.resolve(options) else {
+            throw JCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
+        }
+        var builder = ICalendarTreeBuilder(stamp: stamp)
+        let calendar = builder.calendar(for: document)
+        return EncodeResult(bytes: Self.bytes(of: calendar, compact: options.compact), diagnostics: builder.diagnostics)
+    }
+
+    /// The VCALENDAR components of a jCal document, as a tree.
+    public func components(from bytes: [UInt8]) throws -> [ICalComponent] {
+        try bytes.withUnsafeBufferPointer { buffer in
+            var reader = JCalJSONReader(buffer)
+            let root = try reader.parseDocument()
+            var tree = JCalTreeReader(buffer)
+            return try tree.calendars(root)
+        }
+    }
+
+    /// A component tree as jCal.
+    public static func bytes(of component: ICalComponent, compact: Bool = false) -> [UInt8] {
+        var writer = JCalWriter(compact: compact)
+        writer.write(component)
+        return writer.bytes
+    }
+}

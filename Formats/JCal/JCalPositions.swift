@@ -1,0 +1,32 @@
+import AlmanacCore
+
+/// Turns byte offsets, asked for in ascending order, into lines and columns in one
+/// pass over the input (columns count Unicode scalars, as ``SourcePosition`` does).
+struct JCalPositions {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+    }
+
+    /// The position of byte `target`.
+    mutating func position(of target: Int) -> SourcePosition {
+        guard target >= offset else { return SourcePosition(offset: target, in: bytes) }
+        let end = min(target, bytes.count)
+        while offset < end {
+            let byte = bytes[offset]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            offset += 1
+        }
+        return SourcePosition(offset: end, line: line, column: column)
+    }
+}

@@ -1,0 +1,135 @@
+import AlmanacCore
+import AlmanacICalendarModel
+
+/// Turns parsed jCal (RFC 7265) into the iCalendar component tree: names upper-cased,
+/// values back in RFC 5545 value syntax, and a `VALUE` parameter where the jCal type
+/// is not the property's default (section 4 of the RFC).
+struct JCalTreeReader {
+    /// The deepest nesting of components accepted.
+    static let maximumDepth = 64
+
+    private var positions: JCalPositions
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        positions = JCalPositions(bytes)
+    }
+
+    private mutating func at(_ json: JCalJSON) -> SourcePosition {
+        positions.position(of: json.offset)
+    }
+
+    /// The VCALENDAR components of a jCal document: one `["vcalendar", …]`, or an
+    /// array of them.
+    mutating func calendars(_ root: JCalJSON) throws -> [ICalComponent] {
+        guard case .array(let elements) = root.value else {
+            throw JCalDecodingError.notAComponent("the document is \(root.kind)", at: at(root))
+        }
+        let roots: [JCalJSON]
+        if case .string? = elements.first?.value {
+            roots = [root]
+        } else {
+            roots = elements
+        }
+        guard !roots.isEmpty else { throw JCalDecodingError.notAComponent("the document is an empty array", at: at(root)) }
+        var calendars: [ICalComponent] = []
+        for calendar in roots {
+            let component = try self.component(calendar, depth: 1)
+            guard component.name == "VCALENDAR" else {
+                throw JCalDecodingError.noCalendar(found: component.name.lowercased(), at: SourcePosition(offset: component.offset, line: component.line, column: component.column))
+            }
+            calendars.append(component)
+        }
+        return calendars
+    }
+
+    private mutating func component(_ json: JCalJSON, depth: Int) throws -> ICalComponent {
+        let position = at(json)
+        guard case .array(let parts) = json.value else {
+            throw JCalDecodingError.notAComponent("found \(json.kind)", at: position)
+        }
+        guard parts.count == 3, case .string(let name) = parts[0].value, !name.isEmpty,
+              case .array(let properties) = parts[1].value, case .array(let children) = parts[2].value else {
+            throw JCalDecodingError.notAComponent("it must have a name, an array of properties and an array of components", at: position)
+        }
+        guard depth <= Self.maximumDepth else {
+            throw JCalDecodingError.tooDeep(limit: Self.maximumDepth, at: position)
+        }
+        var component = ICalComponent(name: name.uppercased(), line: position.line, offset: position.offset, column: position.column)
+        for property in properties { component.properties.append(try self.property(property)) }
+        for child in children { component.children.append(try self.component(child, depth: depth + 1)) }
+        return component
+    }
+
+    private mutating func property(_ json: JCalJSON) throws -> ICalProperty {
+        let position = at(json)
+        guard case .array(let parts) = json.value else {
+            throw JCalDecodingError.notAProperty("found \(json.kind)", at: position)
+        }
+        guard parts.count >= 4, case .string(let rawName) = parts[0].value, !rawName.isEmpty,
+              case .object(let members) = parts[1].value, case .string(let rawType) = parts[2].value else {
+            throw JCalDecodingError.notAProperty("it must have a name, an object of parameters, a type and a value", at: position)
+        }
+        let name = rawName.uppercased()
+        let type = rawType.lowercased()
+        var parameters: [ICalParameter] = []
+        for member in members {
+            let values: [String]
+            switch member.value.value {
+            case .string(let text): values = [text]
+            case .number(let text): values = [text]
+            case .array(let items):
+                values = try items.map { item in
+                    guard case .string(let text) = item.value else { throw JCalDecodingError.invalidParameter(name: member.key, at: at(item)) }
+                    return text
+                }
+            default:
+                throw JCalDecodingError.invalidParameter(name: member.key, at: at(member.value))
+            }
+            let parameterName = member.key.uppercased()
+            // The type is the VALUE; an explicit one in the parameters is left to it.
+            if parameterName == "VALUE" { continue }
+            parameters.append(ICalParameter(name: parameterName, values: values))
+        }
+        var values: [ICalValue] = []
+        for json in parts[3...] { values.append(try value(json, type: type, property: name)) }
+        if type != "unknown", type != ICalValueTypes.defaultType(of: name) ?? "unknown" {
+            parameters.append(ICalParameter(name: "VALUE", values: [type.uppercased()]))
+        }
+        if type == "binary", !parameters.contains(where: { $0.name == "ENCODING" }) {
+            parameters.append(ICalParameter(name: "ENCODING", values: ["BASE64"]))
+        }
+        let text = ICalValueConverter.text(of: values, type: type, name: name)
+        return ICalProperty(name: name, parameters: parameters, value: text, line: position.line, offset: position.offset, column: position.column)
+    }
+
+    private mutating func value(_ json: JCalJSON, type: String, property: String) throws -> ICalValue {
+        switch json.value {
+        case .string(let text):
+            return .string(text)
+        case .number(let text):
+            return type == "integer" || (!text.contains(".") && !text.contains("e") && !text.contains("E") && type != "float") ? .integer(text) : .float(text)
+        case .bool(let flag):
+            return .boolean(flag)
+        case .array(let items):
+            return .parts(try items.map { try value($0, type: type, property: property) })
+        case .object(let members) where type == "recur":
+            var parts: [ICalRecurPart] = []
+            for member in members {
+                let items: [JCalJSON]
+                if case .array(let list) = member.value.value { items = list } else { items = [member.value] }
+                var values: [ICalValue] = []
+                for item in items {
+                    switch item.value {
+                    case .string(let text): values.append(.string(text))
+                    case .number(let text): values.append(.integer(text))
+                    default: throw JCalDecodingError.invalidValue(property: property, type: "recur part \(member.key)", found: item.kind, at: at(item))
+                    }
+                }
+                parts.append(ICalRecurPart(name: member.key.lowercased(), values: values))
+            }
+            return .recur(parts)
+        case .object, .null:
+            throw JCalDecodingError.invalidValue(property: property, type: type, found: json.kind, at: at(json))
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import AlmanacCore
+
+/// The lines and components kept in the `ics` extras, put back into the tree.
+extension ICalendarTreeBuilder {
+    /// The upper-cased name of a raw content line.
+    static func name(of raw: String) -> String {
+        String(raw.prefix { $0 != ";" && $0 != ":" }).uppercased()
+    }
+
+    /// The first value of a parameter of a raw content line.
+    static func lineParameter(_ raw: String, _ parameter: String) -> String? {
+        guard case .line(let line)? = ContentLineParser.parse(raw) else { return nil }
+        return line.parameter(parameter)
+    }
+
+    /// Adds a kept property line unless the builder wrote that property from the
+    /// model already, or it is not a content line (then with a warning).
+    mutating func keep(property raw: String, skipping written: Set<String>, in owner: String) {
+        guard case .line(let line)? = ContentLineParser.parse(raw), line.name != "BEGIN", line.name != "END" else {
+            warn("\(owner): kept iCalendar line '\(raw.prefix(40))' is not a property and is not written")
+            return
+        }
+        if written.contains(line.name) { return }
+        appendKept(line)
+    }
+
+    /// Components an item or the calendar may not carry as kept text.
+    private static let forbiddenKept: Set<String> = ["VCALENDAR"]
+
+    /// Adds a kept component when its lines nest properly, else warns.
+    mutating func keep(component raw: String, in owner: String) {
+        var stack: [ICalComponent] = []
+        var finished: ICalComponent?
+        var valid = true
+        let pieces = raw.split(separator: "\n", omittingEmptySubsequences: true)
+        for (index, piece) in pieces.enumerated() {
+            guard case .line(let line)? = ContentLineParser.parse(String(piece)) else {
+                valid = false
+                break
+            }
+            if line.name == "BEGIN" {
+                let name = line.value.uppercased()
+                if Self.forbiddenKept.contains(name) || (owner != "the calendar" && ["VEVENT", "VTODO", "VTIMEZONE"].contains(name)) { valid = false }
+                stack.append(ICalComponent(name: name))
+            } else if line.name == "END" {
+                guard let open = stack.popLast(), open.name == line.value.uppercased() else {
+                    valid = false
+                    break
+                }
+                if stack.isEmpty {
+                    finished = open
+                    // Nothing may follow the component's own END.
+                    if index + 1 < raw.split(separator: "\n").count { valid = false }
+                } else {
+                    stack[stack.count - 1].children.append(open)
+                }
+            } else if stack.isEmpty {
+                valid = false
+            } else {
+                stack[stack.count - 1].properties.append(line)
+            }
+            if !valid { break }
+        }
+        guard valid, stack.isEmpty, let finished else {
+            warn("\(owner): kept iCalendar component '\(raw.prefix(40))' does not nest properly and is not written")
+            return
+        }
+        appendKept(finished)
+    }
+}
