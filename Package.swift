@@ -25,6 +25,12 @@ let formatTargets: [Target] = [
         exclude: ["README.md"]
     ),
     .target(
+        name: "AlmanacXML",
+        dependencies: ["AlmanacCore", "CLibXML2"],
+        path: "Formats/XML",
+        exclude: ["README.md", "almanac.xsd"]
+    ),
+    .target(
         name: "AlmanacJCal",
         dependencies: ["AlmanacCore", "AlmanacICalendarModel"],
         path: "Formats/JCal",
@@ -41,6 +47,12 @@ let package = Package(
     targets: formatTargets + [
         .target(name: "AlmanacCore"),
         .target(name: "AlmanacICalendarModel", dependencies: ["AlmanacCore"]),
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
         .target(
             name: "AlmanacFormats",
             dependencies: ["AlmanacCore"] + formatTargets.map { .target(name: $0.name) }
@@ -66,6 +78,11 @@ let package = Package(
         .testTarget(
             name: "AlmanacMarkdownTests",
             dependencies: ["AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacXMLTests",
+            dependencies: ["AlmanacXML", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import AlmanacICalendar
 import AlmanacJCal
 import AlmanacJSON
 import AlmanacMarkdown
+import AlmanacXML
 
 /// The formats almanac ships with. Adding a format is a folder under `Formats/`,
 /// a target in `Package.swift`, and one line here.
@@ -14,5 +15,6 @@ public enum BuiltinFormats {
         ICalendarCodec(),
         JCalCodec(),
         MarkdownCodec(),
+        XMLCodec(),
     ])
 }

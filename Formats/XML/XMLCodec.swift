@@ -1,0 +1,36 @@
+import AlmanacCore
+
+/// almanac XML (`xml`, `.xml`): `<almanac version="1">` holding `<recipe>` and `<event>`
+/// elements in the namespace `https://almanac.invalid/xml/1`, read with libxml2's
+/// streaming reader and checked by `Formats/XML/almanac.xsd`. See `Formats/XML/README.md`.
+public struct XMLCodec: FormatCodec {
+    public let options: XMLDecodingOptions
+
+    public init(options: XMLDecodingOptions = XMLDecodingOptions()) {
+        self.options = options
+    }
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(
+            name: "xml", extensions: ["xml"],
+            summary: "almanac XML document (schema: Formats/XML/almanac.xsd)",
+            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases)
+        )
+    }
+
+    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try XMLTextReader.reading(buffer, options: options) { cursor in
+                let reader = XMLModelReader(cursor: cursor, source: source)
+                let document = try reader.document()
+                return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+            }
+        }
+    }
+
+    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        var writer = XMLWriter(pretty: !options.compact)
+        try XMLModelWriter.write(document, to: &writer)
+        return EncodeResult(bytes: writer.bytes)
+    }
+}
