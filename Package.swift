@@ -59,6 +59,13 @@ let package = Package(
         ),
         .target(name: "AlmanacCLI", dependencies: ["AlmanacCore", "AlmanacFormats"]),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
+        .executableTarget(
+            name: "almanac-fuzz",
+            dependencies: ["AlmanacCore", "AlmanacFormats"],
+            path: "Sources/AlmanacFuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(name: "almanac-bench", dependencies: ["AlmanacCore", "AlmanacFormats"], path: "Sources/AlmanacBench"),
 
         .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
         .testTarget(

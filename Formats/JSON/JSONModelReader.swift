@@ -105,7 +105,7 @@ struct JSONModelReader {
             ignored.append(("allDay", "the event has no start"))
         }
         for (key, reason) in ignored {
-            let offset = object.members.first { $0.key == key }?.keyOffset ?? object.value.start
+            let offset = object.keyOffset(key) ?? object.value.start
             diagnostics.append(Diagnostic(.warning, "'\(object.path(key))' is ignored: \(reason)", source: source, position: sourceMap.position(offset)))
         }
     }

@@ -4,20 +4,21 @@ import AlmanacCore
 /// (`events[2].tasks[0].text`) and position in every error, and remembering which
 /// keys it used so the rest can be kept as the item's extras.
 struct JSONObjectReader {
-    let members: [JSONMember]
     /// The object itself.
     let value: JSONValue
     /// The object's path, such as `recipes[0]`.
     let path: String
     let sourceMap: JSONSourceMap
-    private var used: Set<String> = []
+    /// Which members (by position) a field was read from.
+    private var used = MemberSet()
+    /// The member after the last one read, where the next search starts.
+    private var hint: (position: Int, keyIndex: Int) = (0, -1)
 
     /// Reads `value` as an object; throws a type mismatch when it is not one.
     init(_ value: JSONValue, path: String, sourceMap: JSONSourceMap) throws {
-        guard case .object(let members) = value.kind else {
+        guard value.type == .object else {
             throw JSONDecodingError.typeMismatch(field: path.isEmpty ? "the document" : path, expected: "an object", found: value.typeName, at: sourceMap.position(value.start))
         }
-        self.members = members
         self.value = value
         self.path = path
         self.sourceMap = sourceMap
@@ -28,17 +29,43 @@ struct JSONObjectReader {
         path.isEmpty ? key : "\(path).\(key)"
     }
 
+    /// The position among the members and the value of `key`, when present. Looks from
+    /// member `first` on, then wraps around: fields are mostly read in the order written.
+    private func member(_ key: String, from first: (position: Int, keyIndex: Int) = (0, -1)) -> (position: Int, value: JSONValue)? {
+        let tape = value.tape
+        let count = tape.nodes[value.index].count
+        var position = first.position
+        var keyIndex = first.keyIndex < 0 ? value.index + 1 : first.keyIndex
+        for _ in 0..<count {
+            if position == count {
+                position = 0
+                keyIndex = value.index + 1
+            }
+            if tape.string(at: keyIndex, equals: key) { return (position, JSONValue(tape: tape, index: keyIndex + 1)) }
+            keyIndex = tape.nodes[keyIndex + 1].next
+            position += 1
+        }
+        return nil
+    }
+
     /// The value of `key`, `nil` when absent or `null`; marks the key as used.
     mutating func value(_ key: String) -> JSONValue? {
-        used.insert(key)
-        guard let member = members.first(where: { $0.key == key }) else { return nil }
-        if case .null = member.value.kind { return nil }
-        return member.value
+        guard let (position, member) = member(key, from: hint) else { return nil }
+        used.insert(position)
+        hint = (position + 1, member.tape.nodes[member.index].next)
+        return member.isNull ? nil : member
+    }
+
+    /// Where `key` starts in the input, when the object has it.
+    func keyOffset(_ key: String) -> Int? {
+        guard let (position, _) = member(key) else { return nil }
+        return value.members![position].keyOffset
     }
 
     /// The members whose keys were not used, in source order.
     var unusedMembers: [JSONMember] {
-        members.filter { !used.contains($0.key) }
+        guard used.count < value.tape.nodes[value.index].count else { return [] }
+        return value.members!.enumerated().filter { !used.contains($0.offset) }.map(\.element)
     }
 
     func mismatch(_ key: String, _ expected: String, _ found: JSONValue) -> JSONDecodingError {
@@ -53,7 +80,7 @@ struct JSONObjectReader {
 
     mutating func string(_ key: String) throws -> String? {
         guard let found = value(key) else { return nil }
-        guard case .string(let text) = found.kind else { throw mismatch(key, "a string", found) }
+        guard let text = found.stringValue else { throw mismatch(key, "a string", found) }
         return text
     }
 
@@ -67,20 +94,20 @@ struct JSONObjectReader {
 
     mutating func bool(_ key: String) throws -> Bool? {
         guard let found = value(key) else { return nil }
-        guard case .bool(let flag) = found.kind else { throw mismatch(key, "true or false", found) }
+        guard let flag = found.boolValue else { throw mismatch(key, "true or false", found) }
         return flag
     }
 
     mutating func double(_ key: String) throws -> Double? {
         guard let found = value(key) else { return nil }
-        guard case .number(let text) = found.kind else { throw mismatch(key, "a number", found) }
+        guard let text = found.numberText else { throw mismatch(key, "a number", found) }
         guard let number = Double(text), number.isFinite else { throw invalid(key, "\(text) does not fit a number", found) }
         return number
     }
 
     mutating func integer(_ key: String) throws -> Int? {
         guard let found = value(key) else { return nil }
-        guard case .number(let text) = found.kind else { throw mismatch(key, "an integer", found) }
+        guard let text = found.numberText else { throw mismatch(key, "an integer", found) }
         if let number = Int(text) { return number }
         if let number = Double(text), number.rounded() == number, abs(number) < 1e15 { return Int(number) }
         throw mismatch(key, "an integer", found)
@@ -88,13 +115,13 @@ struct JSONObjectReader {
 
     mutating func array(_ key: String) throws -> [JSONValue] {
         guard let found = value(key) else { return [] }
-        guard case .array(let elements) = found.kind else { throw mismatch(key, "an array", found) }
+        guard let elements = found.elements else { throw mismatch(key, "an array", found) }
         return elements
     }
 
     mutating func strings(_ key: String) throws -> [String] {
         try array(key).enumerated().map { index, element in
-            guard case .string(let text) = element.kind else {
+            guard let text = element.stringValue else {
                 throw JSONDecodingError.typeMismatch(field: "\(path(key))[\(index)]", expected: "a string", found: element.typeName, at: sourceMap.position(element.start))
             }
             return text
@@ -160,5 +187,23 @@ struct JSONObjectReader {
     /// A stable id for an object that has none, from its bytes and its path.
     var generatedID: String {
         StableID.make(from: UnsafeBufferPointer(rebasing: sourceMap.bytes[value.start..<value.end]), salt: path)
+    }
+}
+
+/// A set of member positions: bits for the first 64, which is every object almanac
+/// writes, and a list for the rest.
+struct MemberSet {
+    private var bits: UInt64 = 0
+    private var more: [Int] = []
+    private(set) var count = 0
+
+    mutating func insert(_ position: Int) {
+        guard !contains(position) else { return }
+        count += 1
+        if position < 64 { bits |= 1 << UInt64(position) } else { more.append(position) }
+    }
+
+    func contains(_ position: Int) -> Bool {
+        position < 64 ? bits & (1 << UInt64(position)) != 0 : more.contains(position)
     }
 }

@@ -1,13 +1,19 @@
 import AlmanacCore
 
-/// Parses RFC 8259 JSON from bytes into ``JSONValue``s, strictly: no comments,
+/// Parses RFC 8259 JSON from bytes into a ``JSONTape``, strictly: no comments,
 /// no trailing commas, UTF-8 checked, duplicate keys refused, depth limited.
 /// A leading byte-order mark is skipped.
+///
+/// Everything is checked here, so that reading a string or number from the tape later
+/// cannot fail; but nothing is decoded: strings and numbers stay as byte ranges.
 struct JSONReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let options: JSONDecodingOptions
     private var index = 0
     private var depth = 0
+    private var tape: JSONTape
+    /// The key nodes of the objects being read, innermost last (duplicate keys are looked for here).
+    private var openKeys: [Int] = []
     /// Turns offsets in `bytes` into positions in the whole input.
     let sourceMap: JSONSourceMap
 
@@ -15,18 +21,20 @@ struct JSONReader {
         self.bytes = sourceMap.bytes
         self.sourceMap = sourceMap
         self.options = options
+        tape = JSONTape(bytes: sourceMap.bytes)
+        tape.nodes.reserveCapacity(max(16, sourceMap.bytes.count / 12))
     }
 
     /// Parses the one value the input holds, with nothing but white space after it.
     mutating func parseDocument() throws -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
-        let value = try parseValue()
+        try parseValue()
         skipWhitespace()
         if index < bytes.count {
             throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of input", at: position(index))
         }
-        return value
+        return JSONValue(tape: tape, index: 0)
     }
 
     private func position(_ offset: Int) -> SourcePosition {
@@ -35,21 +43,40 @@ struct JSONReader {
 
     // MARK: Values
 
-    private mutating func parseValue() throws -> JSONValue {
+    /// Appends the value at `index` (and what it holds) to the tape.
+    private mutating func parseValue() throws {
         guard index < bytes.count else { throw JSONDecodingError.unexpectedEnd(expected: "a value", at: position(index)) }
         let start = index
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), start: start, end: index)
-        case UInt8(ascii: "t"): try literal("true"); return JSONValue(kind: .bool(true), start: start, end: index)
-        case UInt8(ascii: "f"): try literal("false"); return JSONValue(kind: .bool(false), start: start, end: index)
-        case UInt8(ascii: "n"): try literal("null"); return JSONValue(kind: .null, start: start, end: index)
+        case UInt8(ascii: "{"): try parseObject()
+        case UInt8(ascii: "["): try parseArray()
+        case UInt8(ascii: "\""): try parseString()
+        case UInt8(ascii: "t"): try literal("true"); append(.true, from: start)
+        case UInt8(ascii: "f"): try literal("false"); append(.false, from: start)
+        case UInt8(ascii: "n"): try literal("null"); append(.null, from: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JSONValue(kind: .number(try parseNumber()), start: start, end: index)
+            try parseNumber()
+            append(.number, from: start)
         default:
             throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "a value", at: position(index))
         }
+    }
+
+    /// A value without contents, from `start` to the current index.
+    private mutating func append(_ type: JSONTape.ValueType, from start: Int, escapes: Bool = false) {
+        tape.nodes.append(JSONTape.Node(type: type, hasEscapes: escapes, start: start, end: index, next: tape.nodes.count + 1))
+    }
+
+    /// Starts a container: its node, finished by ``close(_:count:)`` once its contents are on the tape.
+    private mutating func open(_ type: JSONTape.ValueType) -> Int {
+        tape.nodes.append(JSONTape.Node(type: type, start: index, end: index, next: 0))
+        return tape.nodes.count - 1
+    }
+
+    private mutating func close(_ node: Int, count: Int) {
+        tape.nodes[node].end = index
+        tape.nodes[node].next = tape.nodes.count
+        tape.nodes[node].count = count
     }
 
     private mutating func enter() throws {
@@ -59,31 +86,37 @@ struct JSONReader {
         }
     }
 
-    private mutating func parseObject() throws -> JSONValue {
-        let start = index
+    private mutating func parseObject() throws {
+        let node = open(.object)
         try enter()
         index += 1
-        var members: [JSONMember] = []
         skipWhitespace()
         if try peek(expected: "a key or '}'") == UInt8(ascii: "}") {
             index += 1
             depth -= 1
-            return JSONValue(kind: .object(members), start: start, end: index)
+            close(node, count: 0)
+            return
         }
+        let firstKey = openKeys.count
+        defer { openKeys.removeSubrange(firstKey...) }
+        var count = 0
         while true {
             skipWhitespace()
             let keyOffset = index
             guard try peek(expected: "a key") == UInt8(ascii: "\"") else {
                 throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "a key in double quotes", at: position(index))
             }
-            let key = try parseString()
-            if members.contains(where: { $0.key == key }) {
-                throw JSONDecodingError.duplicateKey(key, at: position(keyOffset))
+            let key = tape.nodes.count
+            try parseString()
+            for earlier in openKeys[firstKey...] where sameText(earlier, key) {
+                throw JSONDecodingError.duplicateKey(tape.string(at: key), at: position(keyOffset))
             }
+            openKeys.append(key)
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()
-            members.append(JSONMember(key: key, keyOffset: keyOffset, value: try parseValue()))
+            try parseValue()
+            count += 1
             skipWhitespace()
             if try peek(expected: "',' or '}'") == UInt8(ascii: ",") {
                 index += 1
@@ -91,24 +124,37 @@ struct JSONReader {
             }
             try expect(UInt8(ascii: "}"), "',' or '}'")
             depth -= 1
-            return JSONValue(kind: .object(members), start: start, end: index)
+            close(node, count: count)
+            return
         }
     }
 
-    private mutating func parseArray() throws -> JSONValue {
-        let start = index
+    /// Whether two string nodes hold the same text.
+    private func sameText(_ first: Int, _ second: Int) -> Bool {
+        let a = tape.nodes[first]
+        let b = tape.nodes[second]
+        if a.hasEscapes || b.hasEscapes { return tape.string(at: first) == tape.string(at: second) }
+        guard a.end - a.start == b.end - b.start else { return false }
+        for offset in 0..<(a.end - a.start) where bytes[a.start + offset] != bytes[b.start + offset] { return false }
+        return true
+    }
+
+    private mutating func parseArray() throws {
+        let node = open(.array)
         try enter()
         index += 1
-        var elements: [JSONValue] = []
         skipWhitespace()
         if try peek(expected: "a value or ']'") == UInt8(ascii: "]") {
             index += 1
             depth -= 1
-            return JSONValue(kind: .array(elements), start: start, end: index)
+            close(node, count: 0)
+            return
         }
+        var count = 0
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            try parseValue()
+            count += 1
             skipWhitespace()
             if try peek(expected: "',' or ']'") == UInt8(ascii: ",") {
                 index += 1
@@ -116,65 +162,52 @@ struct JSONReader {
             }
             try expect(UInt8(ascii: "]"), "',' or ']'")
             depth -= 1
-            return JSONValue(kind: .array(elements), start: start, end: index)
+            close(node, count: count)
+            return
         }
     }
 
     // MARK: Strings
 
-    private mutating func parseString() throws -> String {
+    /// Checks a string (UTF-8, escapes, no raw control characters) and appends its node.
+    private mutating func parseString() throws {
+        let start = index
         index += 1
-        let contentStart = index
-        // Fast path: no escapes, so the string is the bytes between the quotes.
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
-                index += 1
-                return text
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw JSONDecodingError.controlCharacter(byte, at: position(index)) }
-            if byte < 0x80 { index += 1 } else { try skipUTF8Scalar() }
-        }
-        var text = Array(bytes[contentStart..<index])
+        var escapes = false
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                return String(decoding: text, as: UTF8.self)
+                append(.string, from: start, escapes: escapes)
+                return
             case UInt8(ascii: "\\"):
-                try appendEscape(to: &text)
+                escapes = true
+                try checkEscape()
             case 0..<0x20:
                 throw JSONDecodingError.controlCharacter(byte, at: position(index))
             case 0x20..<0x80:
-                text.append(byte)
                 index += 1
             default:
-                let scalarStart = index
                 try skipUTF8Scalar()
-                text.append(contentsOf: bytes[scalarStart..<index])
             }
         }
         throw JSONDecodingError.unexpectedEnd(expected: "'\"' to close the string", at: position(index))
     }
 
-    private mutating func appendEscape(to text: inout [UInt8]) throws {
+    /// Steps over one backslash escape, refusing escapes JSON does not have and lone surrogates.
+    private mutating func checkEscape() throws {
         let escapeStart = index
         index += 1
         guard index < bytes.count else { throw JSONDecodingError.unexpectedEnd(expected: "an escape", at: position(index)) }
         let letter = bytes[index]
         index += 1
         switch letter {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(letter)
-        case UInt8(ascii: "b"): text.append(0x08)
-        case UInt8(ascii: "f"): text.append(0x0C)
-        case UInt8(ascii: "n"): text.append(0x0A)
-        case UInt8(ascii: "r"): text.append(0x0D)
-        case UInt8(ascii: "t"): text.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
         case UInt8(ascii: "u"):
-            var scalar = try hex4(escapeStart)
+            let scalar = try hex4(escapeStart)
             if (0xD800..<0xDC00).contains(scalar) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                     throw JSONDecodingError.invalidEscape("lone surrogate", at: position(escapeStart))
@@ -184,11 +217,9 @@ struct JSONReader {
                 guard (0xDC00..<0xE000).contains(low) else {
                     throw JSONDecodingError.invalidEscape("lone surrogate", at: position(escapeStart))
                 }
-                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
             } else if (0xDC00..<0xE000).contains(scalar) {
                 throw JSONDecodingError.invalidEscape("lone surrogate", at: position(escapeStart))
             }
-            text.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
         default:
             throw JSONDecodingError.invalidEscape("'\\\(String(decoding: [letter], as: UTF8.self))'", at: position(escapeStart))
         }
@@ -239,7 +270,8 @@ struct JSONReader {
 
     // MARK: Numbers and literals
 
-    private mutating func parseNumber() throws -> String {
+    /// Checks a number against the JSON grammar and steps over it.
+    private mutating func parseNumber() throws {
         let start = index
         func digits() -> Int {
             let first = index
@@ -266,7 +298,6 @@ struct JSONReader {
             guard digits() > 0 else { throw fail() }
         }
         if index < bytes.count, !Self.isDelimiter(bytes[index]) { throw fail() }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     private mutating func literal(_ word: StaticString) throws {

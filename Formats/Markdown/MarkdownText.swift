@@ -11,6 +11,7 @@ enum MarkdownText {
     /// The text a reader sees: `\*` is `*`, `&amp;` is `&`; inside a code span
     /// (`` `a\*b` ``) nothing changes.
     static func unescape(_ text: String) -> String {
+        guard mayNeedUnescaping(text) else { return text }
         let scalars = Array(text.unicodeScalars)
         var output = String.UnicodeScalarView()
         var index = 0
@@ -43,6 +44,12 @@ enum MarkdownText {
             index += 1
         }
         return String(output)
+    }
+
+    /// Whether `text` holds a byte that starts an escape, an entity or a code span;
+    /// text without any reads as written.
+    static func mayNeedUnescaping(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "`") }
     }
 
     /// Splits at commas that are not escaped and not between two digits (`1,5` stays whole),
@@ -86,9 +93,15 @@ enum MarkdownText {
 
     /// `text` without whitespace (including line breaks) at both ends.
     static func trimmed(_ text: String) -> String {
+        // Most text starts and ends with a visible ASCII character: nothing to trim.
+        if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: trimmed(Array(text.unicodeScalars)))
         return String(scalars)
+    }
+
+    private static func isVisibleASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 
     private static func closingBackticks(_ scalars: [Unicode.Scalar], from start: Int, length: Int) -> Int? {
@@ -137,6 +150,7 @@ enum MarkdownText {
 extension MarkdownText {
     /// ``unescape(_:)`` for several lines of Markdown, leaving fenced code as written.
     static func unescapeBlock(_ text: String) -> String {
+        guard mayNeedUnescaping(text) else { return text }
         var output: [String] = []
         var fence: (character: UInt8, length: Int)?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {

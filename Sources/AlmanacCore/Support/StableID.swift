@@ -11,9 +11,13 @@ public enum StableID {
             first = (first ^ UInt64(byte)) &* prime
             second = (second ^ UInt64(byte)) &* prime
         }
-        for byte in bytes {
+        func mix(_ byte: UInt8) {
             first = (first ^ UInt64(byte)) &* prime
             second = (second ^ UInt64(~byte)) &* prime
+        }
+        // Contiguous bytes (arrays, slices, buffers) are walked through a pointer.
+        if bytes.withContiguousStorageIfAvailable({ buffer in buffer.forEach(mix) }) == nil {
+            bytes.forEach(mix)
         }
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []

@@ -10,15 +10,21 @@ public struct TitleRequiredRule: ValidationRule {
     public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
         var findings: [Finding] = []
         for (index, located) in items.enumerated() {
-            if located.item.title.allSatisfy(\.isWhitespace) {
+            if Self.isBlank(located.item.title) {
                 findings.append(Finding(itemIndex: index, message: "the title is blank"))
             }
             if case .event(let event) = located.item {
-                for (number, task) in event.tasks.enumerated() where task.text.allSatisfy(\.isWhitespace) {
+                for (number, task) in event.tasks.enumerated() where Self.isBlank(task.text) {
                     findings.append(Finding(itemIndex: index, message: "task \(number + 1) (\(task.id)) has blank text", isMinor: true))
                 }
             }
         }
         return findings
+    }
+
+    /// Whether `text` is empty or white space only (a visible ASCII character answers at once).
+    static func isBlank(_ text: String) -> Bool {
+        if text.utf8.contains(where: { $0 > 0x20 && $0 < 0x7F }) { return false }
+        return text.allSatisfy(\.isWhitespace)
     }
 }

@@ -1,0 +1,88 @@
+import AlmanacCore
+import AlmanacFormats
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The fuzz entry point: feeds each input to one reader, chosen by the environment
+/// variable `ALMANAC_FUZZ_FORMAT` (a format name such as `ics`), and then writes what
+/// it read back in the same format, which must read again.
+///
+/// Built with libFuzzer (`Tests/fuzz.sh FORMAT SECONDS` builds and runs it), the
+/// inputs come from the fuzzer. Built normally, `almanac-fuzz FORMAT FILE...` replays
+/// saved inputs, for the regression tests and for looking at a crash.
+enum FuzzTarget {
+    /// The codec under test, from `ALMANAC_FUZZ_FORMAT`.
+    static let codec: any FormatCodec = {
+        let name = getenv("ALMANAC_FUZZ_FORMAT").map { String(cString: $0) } ?? "json"
+        guard let codec = BuiltinFormats.registry.codec(named: name) else {
+            fatalError("ALMANAC_FUZZ_FORMAT=\(name) is not a registered format")
+        }
+        return codec
+    }()
+
+    /// Reads `bytes`; what reads must write, and what it writes must read.
+    static func run(_ bytes: [UInt8], codec: any FormatCodec) {
+        guard let decoded = try? codec.decode(bytes, source: "fuzz") else { return }
+        guard !codec.format.writes.isEmpty else { return }
+        let encoded: EncodeResult
+        do {
+            encoded = try codec.encode(decoded.document, options: EncodingOptions())
+        } catch {
+            // A writer may refuse what it cannot hold (a control character in XML), but never crash.
+            return
+        }
+        do {
+            _ = try codec.decode(encoded.bytes, source: "fuzz-again")
+        } catch {
+            fatalError("\(codec.format.name): its own output does not read back: \(error)")
+        }
+    }
+}
+
+#if ALMANAC_FUZZING
+/// libFuzzer's driver, which SwiftPM's renamed `main` hands control to.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
+
+@main
+struct FuzzDriver {
+    static func main() {
+        let arguments = CommandLine.arguments
+        if arguments.count == 3, arguments[1] == "--list-extensions" {
+            print(BuiltinFormats.registry.codec(named: arguments[2])?.format.extensions.joined(separator: " ") ?? "")
+            return
+        }
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+            FuzzTarget.run(bytes, codec: FuzzTarget.codec)
+            return 0
+        })
+    }
+}
+#else
+@main
+struct FuzzReplay {
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "--list-extensions", arguments.count == 2 {
+            print(BuiltinFormats.registry.codec(named: arguments[1])?.format.extensions.joined(separator: " ") ?? "")
+            return
+        }
+        guard let name = arguments.first, let codec = BuiltinFormats.registry.codec(named: name) else {
+            print("usage: almanac-fuzz FORMAT FILE...  (replays saved fuzz inputs through one reader)")
+            exit(64)
+        }
+        for path in arguments.dropFirst() {
+            FuzzTarget.run(try FileIO.readAll(path), codec: codec)
+            print("ok \(path)")
+        }
+    }
+}
+#endif
