@@ -20,33 +20,38 @@ struct DiagnosticPrinter {
     }
 
     /// The line holding `position` and a caret line under its column. Long lines are cut to a
-    /// window around the column; tabs in the line are kept in the caret line so it lines up.
+    /// window around the column (so a 100 MB line costs no more than a short one); tabs in the
+    /// line are kept in the caret line so it lines up.
     static func excerpt(of bytes: [UInt8], at position: SourcePosition) -> (line: String, caret: String)? {
-        guard position.offset <= bytes.count else { return nil }
-        var start = min(position.offset, bytes.count)
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
-        var end = position.offset
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
-        var scalars = Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
-        var column = position.column - 1
-        let window = 100
-        var prefix = ""
-        if column > window {
-            let cut = column - window / 2
-            scalars.removeFirst(cut)
-            column -= cut
+        let offset = position.offset
+        guard offset <= bytes.count else { return nil }
+        let reach = 300
+        var start = offset
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), offset - start < reach { start -= 1 }
+        while start < offset, bytes[start] & 0xC0 == 0x80 { start += 1 }
+        let cutFront = start > 0 && bytes[start - 1] != UInt8(ascii: "\n")
+        var end = offset
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r"), end - offset < reach { end += 1 }
+        while end > offset, end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        let cutBack = end < bytes.count && bytes[end] != UInt8(ascii: "\n") && bytes[end] != UInt8(ascii: "\r")
+        var before = Array(String(decoding: bytes[start..<offset], as: UTF8.self).unicodeScalars)
+        var after = Array(String(decoding: bytes[offset..<end], as: UTF8.self).unicodeScalars)
+        let window = 60
+        var prefix = cutFront ? "…" : ""
+        if before.count > window {
+            before.removeFirst(before.count - window)
             prefix = "…"
         }
-        var suffix = ""
-        if scalars.count > column + window {
-            scalars.removeLast(scalars.count - column - window)
+        var suffix = cutBack ? "…" : ""
+        if after.count > window {
+            after.removeLast(after.count - window)
             suffix = "…"
         }
         var line = prefix
-        line.unicodeScalars.append(contentsOf: scalars)
+        line.unicodeScalars.append(contentsOf: before + after)
         line += suffix
         var caret = prefix.isEmpty ? "" : " "
-        for scalar in scalars.prefix(column) { caret += scalar == "\t" ? "\t" : " " }
+        for scalar in before { caret += scalar == "\t" ? "\t" : " " }
         return (line, caret + "^")
     }
 }

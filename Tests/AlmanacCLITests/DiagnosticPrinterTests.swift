@@ -35,3 +35,15 @@ import AlmanacCore
         #expect(excerpt.caret == "     ^")
     }
 }
+
+@Suite struct DiagnosticExcerptOfHugeLinesTests {
+    @Test func aHundredMegabyteLineIsCutWithoutDecodingIt() throws {
+        var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000_000)
+        bytes[60_000_000] = UInt8(ascii: "X")
+        bytes += Array("é\n".utf8)
+        let excerpt = try #require(DiagnosticPrinter.excerpt(of: bytes, at: SourcePosition(offset: 60_000_000, line: 1, column: 60_000_001)))
+        #expect(excerpt.line.hasPrefix("…") && excerpt.line.hasSuffix("…"))
+        #expect(excerpt.line.count <= 123)
+        #expect(Array(excerpt.line)[excerpt.caret.count - 1] == "X")
+    }
+}

@@ -33,24 +33,20 @@ public struct FileDescriptorSource: ByteSource {
     }
 
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
-        let start = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: maximum))
-        while true {
-            let count = buffer.withUnsafeMutableBufferPointer { pointer in
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { chunk in
+            while true {
                 #if canImport(Darwin)
-                Darwin.read(descriptor, pointer.baseAddress! + start, maximum)
+                let count = Darwin.read(descriptor, chunk.baseAddress!, maximum)
                 #else
-                Glibc.read(descriptor, pointer.baseAddress! + start, maximum)
+                let count = Glibc.read(descriptor, chunk.baseAddress!, maximum)
                 #endif
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 {
+                    throw FileError.ioFailed(path: name, reason: "cannot read: \(FileError.reason())")
+                }
+                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<count]))
+                return count
             }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 {
-                let reason = FileError.reason()
-                buffer.removeLast(maximum)
-                throw FileError.ioFailed(path: name, reason: "cannot read: \(reason)")
-            }
-            buffer.removeLast(maximum - count)
-            return count
         }
     }
 }

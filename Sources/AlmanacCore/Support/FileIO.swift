@@ -29,11 +29,17 @@ public enum FileIO {
         close(source.descriptor)
     }
 
-    /// Reads all of `path`.
+    /// Reads all of `path`, sized up front from the file's length.
     public static func readAll(_ path: String) throws -> [UInt8] {
         var source = try openForReading(path)
         defer { close(source.descriptor) }
-        return try readAll(from: &source)
+        var status = stat()
+        var bytes: [UInt8] = []
+        if fstat(source.descriptor, &status) == 0, status.st_size > 0 {
+            bytes.reserveCapacity(Int(status.st_size) + 1)
+        }
+        while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
+        return bytes
     }
 
     /// Reads a source to its end.
