@@ -26,7 +26,7 @@ let formatTargets: [Target] = [
     ),
     .target(
         name: "AlmanacXML",
-        dependencies: ["AlmanacCore", "CLibXML2"],
+        dependencies: ["AlmanacCore", "AlmanacLibXML", "CLibXML2"],
         path: "Formats/XML",
         exclude: ["README.md", "almanac.xsd"]
     ),
@@ -34,6 +34,12 @@ let formatTargets: [Target] = [
         name: "AlmanacJCal",
         dependencies: ["AlmanacCore", "AlmanacICalendarModel"],
         path: "Formats/JCal",
+        exclude: ["README.md"]
+    ),
+    .target(
+        name: "AlmanacXCal",
+        dependencies: ["AlmanacCore", "AlmanacICalendarModel", "AlmanacLibXML", "CLibXML2"],
+        path: "Formats/XCal",
         exclude: ["README.md"]
     ),
 ]
@@ -47,6 +53,7 @@ let package = Package(
     targets: formatTargets + [
         .target(name: "AlmanacCore"),
         .target(name: "AlmanacICalendarModel", dependencies: ["AlmanacCore"]),
+        .target(name: "AlmanacLibXML", dependencies: ["AlmanacCore", "CLibXML2"]),
         .systemLibrary(
             name: "CLibXML2",
             path: "Sources/CLibXML2",
@@ -93,12 +100,21 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "AlmanacLibXMLTests",
+            dependencies: ["AlmanacLibXML", "AlmanacCore"]
+        ),
+        .testTarget(
             name: "AlmanacICalendarModelTests",
             dependencies: ["AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"]
         ),
         .testTarget(
             name: "AlmanacJCalTests",
             dependencies: ["AlmanacJCal", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacXCalTests",
+            dependencies: ["AlmanacXCal", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

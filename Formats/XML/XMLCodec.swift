@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLibXML
 
 /// almanac XML (`xml`, `.xml`): `<almanac version="1">` holding `<recipe>` and `<event>`
 /// elements in the namespace `https://almanac.invalid/xml/1`, read with libxml2's
@@ -19,12 +20,16 @@ public struct XMLCodec: FormatCodec {
     }
 
     public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
-        try bytes.withUnsafeBufferPointer { buffer in
-            try XMLTextReader.reading(buffer, options: options) { cursor in
-                let reader = XMLModelReader(cursor: cursor, source: source)
-                let document = try reader.document()
-                return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+        do {
+            return try bytes.withUnsafeBufferPointer { buffer in
+                try XMLTextReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
+                    let reader = XMLModelReader(cursor: cursor, source: source)
+                    let document = try reader.document()
+                    return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+                }
             }
+        } catch let error as XMLReadError {
+            throw XMLDecodingError(error)
         }
     }
 

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLibXML
 
 /// Why an almanac XML input could not be read. Every case but ``inputTooLarge(byteCount:)``
 /// carries where.
@@ -63,11 +64,16 @@ public enum XMLDecodingError: CodecError, Hashable {
     }
 }
 
-extension String {
-    /// The text without XML white space (space, tab, CR, LF) at either end.
-    func trimmingXMLWhitespace() -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
+extension XMLDecodingError {
+    /// The almanac XML error for what the shared libxml2 reader refused.
+    init(_ error: XMLReadError) {
+        switch error {
+        case .malformed(let text, let at): self = .malformed(text, at: at)
+        case .tooDeep(let limit, let at): self = .tooDeep(limit: limit, at: at)
+        case .entityReference(let name, let at): self = .entityReference(name, at: at)
+        case .unexpectedText(let text, let parent, let at): self = .unexpectedText(text, in: parent, at: at)
+        case .unexpectedElement(let name, let parent, let at): self = .unexpectedElement(name, in: parent, at: at)
+        case .inputTooLarge(let count): self = .inputTooLarge(byteCount: count)
+        }
     }
 }

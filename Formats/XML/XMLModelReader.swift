@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLibXML
 
 /// Turns almanac XML, as libxml2's reader walks it, into the model. Collects warnings
 /// and where each item starts as it goes.

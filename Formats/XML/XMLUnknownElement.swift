@@ -1,23 +1,16 @@
 import AlmanacCore
+import AlmanacLibXML
 
 /// An element almanac XML does not know, kept whole so that the XML writer can put it
-/// back: its name, namespace, attributes, and text and child elements in order.
+/// back: its name, namespace, attributes, and text and child elements in order, as the
+/// shared reader captures it (``XMLCapturedElement``).
 ///
 /// In an item's `extras["xml"]` it is the JSON-shaped object
 /// `{"name": "…", "namespace": "…", "attributes": {"a": "…", "{uri}b": "…"}, "content": ["text", {…}]}`,
 /// members left out when empty; namespaced attributes are keyed `{uri}local`.
-struct XMLUnknownElement: Hashable {
-    enum Node: Hashable {
-        case text(String)
-        case element(XMLUnknownElement)
-    }
+typealias XMLUnknownElement = XMLCapturedElement
 
-    var name: String
-    /// The namespace URI, `""` for none.
-    var namespace: String
-    var attributes: [XMLAttribute]
-    var content: [Node]
-
+extension XMLUnknownElement {
     var opaque: OpaqueValue {
         var members = [OpaqueMember("name", .string(name))]
         if !namespace.isEmpty { members.append(OpaqueMember("namespace", .string(namespace))) }
@@ -63,13 +56,6 @@ struct XMLUnknownElement: Hashable {
         }
         guard let name, XMLNames.isNCName(name), namespace != XMLVocabulary.xmlNamespace, namespace != XMLVocabulary.xmlnsNamespace else { return nil }
         self.init(name: name, namespace: namespace, attributes: attributes, content: content)
-    }
-
-    init(name: String, namespace: String, attributes: [XMLAttribute], content: [Node]) {
-        self.name = name
-        self.namespace = namespace
-        self.attributes = attributes
-        self.content = content
     }
 }
 

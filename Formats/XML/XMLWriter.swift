@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLibXML
 
 /// Writes well-formed XML to bytes, pretty (two-space indents, one element a line,
 /// text inline) or compact (no white space between elements).

@@ -3,6 +3,7 @@ import AlmanacICalendar
 import AlmanacJCal
 import AlmanacJSON
 import AlmanacMarkdown
+import AlmanacXCal
 import AlmanacXML
 
 /// The formats almanac ships with. Adding a format is a folder under `Formats/`,
@@ -16,5 +17,6 @@ public enum BuiltinFormats {
         JCalCodec(),
         MarkdownCodec(),
         XMLCodec(),
+        XCalCodec(),
     ])
 }

@@ -5,16 +5,21 @@ import Glibc
 import Darwin
 #endif
 
-/// Turns the line numbers libxml2 reports into ``SourcePosition``s over the original
-/// bytes. Line starts are found on demand, only as far as a position needs them.
-final class XMLSourceMap {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// Turns the line numbers libxml2 reports into `SourcePosition`s over the original
+/// bytes: byte offsets, and columns counted in Unicode scalars. Line starts are found
+/// on demand, only as far as a position needs them.
+///
+/// It borrows the bytes: use it only while the buffer it was made over is alive.
+public final class XMLSourceMap {
+    /// The input, borrowed.
+    public let bytes: UnsafeBufferPointer<UInt8>
     /// The offsets where lines start, as far as they have been found.
     private var lineStarts: [Int] = [0]
     /// Whether `lineStarts` holds every line of the input.
     private var foundAllLines = false
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    /// A map over `bytes`, which must outlive it.
+    public init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -44,8 +49,9 @@ final class XMLSourceMap {
         return start..<max(start, end)
     }
 
-    /// The position of `line` and `column` (both from 1, the column in characters).
-    func position(line: Int, column: Int) -> SourcePosition {
+    /// The position of `line` and `column` (both from 1, the column in characters);
+    /// past the last line, the end of the input.
+    public func position(line: Int, column: Int) -> SourcePosition {
         guard let range = lineRange(line) else {
             return SourcePosition(offset: bytes.count, line: max(line, 1), column: max(column, 1))
         }
@@ -62,7 +68,7 @@ final class XMLSourceMap {
     /// Where the start tag of an element begins: the `occurrence`-th (from 0) `<qualifiedName`
     /// on `line`, the line libxml2 gives for the element (the one its `>` is on). A start tag
     /// spread over several lines is found on an earlier line; when nothing matches, column 1.
-    func elementPosition(line: Int, qualifiedName: String, occurrence: Int) -> SourcePosition {
+    public func elementPosition(line: Int, qualifiedName: String, occurrence: Int) -> SourcePosition {
         let needle = [UInt8(ascii: "<")] + Array(qualifiedName.utf8)
         func matches(in range: Range<Int>) -> [Int] {
             var found: [Int] = []

@@ -1,112 +1,42 @@
 import AlmanacCore
 import CLibXML2
 
-/// What libxml2 reported while reading: filled in by the structured error handlers,
-/// which receive it as their context pointer.
-final class XMLErrorCollector {
-    struct Report {
-        var message: String
-        /// libxml2's error code (`xmlParserErrors`).
-        var code: Int32 = 0
-        var line: Int
-        var column: Int
-        /// Whether libxml2 was reading an entity's replacement text, where it counts lines
-        /// from the entity's start: the reader's position says where the document is.
-        var insideEntity = false
-        /// Where libxml2 was when the document ended: before the root element, inside it, or after it.
-        var documentState: DocumentState = .unknown
-    }
-
-    enum DocumentState {
-        case unknown, beforeRoot, insideRoot, afterRoot
-    }
-
-    /// The first error (level error or fatal); reading stops there.
-    var firstError: Report?
-    /// Warnings, in order.
-    var warnings: [Report] = []
-
-    func record(_ error: UnsafePointer<xmlError>) {
-        let entry = error.pointee
-        let message = entry.message.map { String(cString: $0) }?.trimmingXMLWhitespace() ?? "error \(entry.code)"
-        var report = Report(message: message, code: entry.code, line: Int(entry.line), column: Int(entry.int2))
-        if let context = entry.ctxt {
-            // An entity is read on a stack of inputs, or (to check it) by a nested context.
-            let parser = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee
-            report.insideEntity = parser.inputNr > 1 || parser.depth > 0
-            switch parser.instate.rawValue {
-            case XML_PARSER_START.rawValue, XML_PARSER_MISC.rawValue, XML_PARSER_PROLOG.rawValue: report.documentState = .beforeRoot
-            case XML_PARSER_EPILOG.rawValue, XML_PARSER_EOF.rawValue: report.documentState = .afterRoot
-            default: report.documentState = .insideRoot
-            }
-        }
-        if entry.level.rawValue >= XML_ERR_ERROR.rawValue {
-            if firstError == nil { firstError = report }
-        } else if warnings.count < 100 {
-            warnings.append(report)
-        }
-    }
-}
-
-/// The structured error handler handed to libxml2: files each report with the collector.
-private let collectError: xmlStructuredErrorFunc = { context, error in
-    guard let context, let error else { return }
-    Unmanaged<XMLErrorCollector>.fromOpaque(context).takeUnretainedValue().record(error)
-}
-
-/// The kind of node libxml2's reader is on.
-enum XMLNodeKind {
-    case element, endElement, text, cdata, whitespace, entityReference, comment, processingInstruction, other
-}
-
-/// Where an element was, kept cheaply while reading and turned into a
-/// ``SourcePosition`` only when needed.
-struct XMLNodeMark: Hashable {
-    var line: Int
-    var qualifiedName: String
-    var occurrence: Int
-}
-
-/// One attribute of a start tag (namespace declarations left out).
-struct XMLAttribute: Hashable {
-    var localName: String
-    /// The namespace URI, `""` for none.
-    var namespace: String
-    var value: String
-}
-
-/// The element the reader is on.
-struct XMLStartTag {
-    var localName: String
-    /// The namespace URI, `""` for none.
-    var namespace: String
-    var qualifiedName: String
-    var isEmpty: Bool
-    /// The root is at depth 0.
-    var depth: Int
-    var attributes: [XMLAttribute]
-    var mark: XMLNodeMark
-}
-
 /// libxml2's streaming `xmlTextReader` over bytes in memory, as a forward-only cursor
-/// with the few operations the model reader needs. The only type that talks to libxml2.
+/// with the few operations a codec's model reader needs: walk the children of an
+/// element, read an element's text, skip or capture an element whole, and say where
+/// an element is. The only type in almanac that talks to libxml2's parser.
 ///
 /// Security settings: `XML_PARSE_NONET` (no network), no `XML_PARSE_NOENT` (entities are
 /// not substituted), no `XML_PARSE_DTDLOAD`/`DTDATTR`/`DTDVALID` (no external DTD or
 /// entity is ever loaded), never `XML_PARSE_HUGE` (libxml2's depth, text-size and
-/// entity-expansion limits stay on). Every libxml2 report goes to a structured handler,
-/// so libxml2 prints nothing itself.
-final class XMLTextReader {
+/// entity-expansion limits stay on). A reference to an entity a DTD declares is an
+/// error (``XMLReadError/entityReference(_:at:)``), so no entity's text ever reaches a
+/// document. Every libxml2 report goes to a structured handler, so libxml2 prints
+/// nothing itself; its errors become ``XMLReadError``s with line and column.
+///
+/// ```swift
+/// try bytes.withUnsafeBufferPointer { buffer in
+///     try XMLTextReader.reading(buffer) { cursor in
+///         let root = try cursor.rootElement()
+///         try cursor.children(of: root) { child in print(try cursor.text(of: child)) }
+///         try cursor.finish()
+///     }
+/// }
+/// ```
+public final class XMLTextReader {
     private let reader: OpaquePointer
     private let collector: XMLErrorCollector
-    let sourceMap: XMLSourceMap
-    let options: XMLDecodingOptions
+    /// Positions over the input being read.
+    public let sourceMap: XMLSourceMap
+    /// The deepest nesting accepted (the root is level 1); see ``reading(_:maximumDepth:_:)``.
+    public let maximumDepth: Int
     /// For element marks: the line of the last element seen and how often each name started on it.
     private var markLine = 0
     private var markCounts: [String: Int] = [:]
 
-    /// The parser options almanac uses, and no others.
-    static let parserOptions = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
+    /// The parser options almanac uses, and no others: no network, big line numbers,
+    /// CDATA reported as text.
+    public static let parserOptions = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
 
     /// `xmlInitParser` once per process, before any thread parses.
     private static let initialized: Bool = {
@@ -114,25 +44,36 @@ final class XMLTextReader {
         return true
     }()
 
-    private init(reader: OpaquePointer, collector: XMLErrorCollector, sourceMap: XMLSourceMap, options: XMLDecodingOptions) {
+    /// The namespace of namespace declarations, which are not reported as attributes.
+    private static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    private init(reader: OpaquePointer, collector: XMLErrorCollector, sourceMap: XMLSourceMap, maximumDepth: Int) {
         self.reader = reader
         self.collector = collector
         self.sourceMap = sourceMap
-        self.options = options
+        self.maximumDepth = maximumDepth
     }
 
     deinit {
         xmlFreeTextReader(reader)
     }
 
-    /// Runs `body` with a reader over `bytes`. libxml2's thread-local error handlers are
-    /// silenced for the calling thread while it runs and put back afterwards.
-    static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, options: XMLDecodingOptions, _ body: (XMLTextReader) throws -> Result) throws -> Result {
-        guard bytes.count < Int(Int32.max) else { throw XMLDecodingError.inputTooLarge(byteCount: bytes.count) }
+    /// Runs `body` with a reader over `bytes`, which must stay alive meanwhile; the reader
+    /// must not escape `body`. libxml2's thread-local error handlers are silenced for the
+    /// calling thread while it runs and put back afterwards.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole input; its encoding comes from its declaration or BOM (UTF-8 by default).
+    ///   - maximumDepth: the deepest nesting of elements accepted (the root is level 1);
+    ///     deeper input throws ``XMLReadError/tooDeep(limit:at:)``. Values above 256 have no
+    ///     effect: libxml2's own limit stops there first.
+    /// - Throws: ``XMLReadError``, or whatever `body` throws.
+    public static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLTextReader) throws -> Result) throws -> Result {
+        guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
         _ = initialized
         let collector = XMLErrorCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
-        xmlSetStructuredErrorFunc(context, collectError)
+        xmlSetStructuredErrorFunc(context, collectXMLError)
         almanac_xml_silence_generic_errors()
         defer {
             xmlSetStructuredErrorFunc(nil, nil)
@@ -146,15 +87,15 @@ final class XMLTextReader {
             return xmlReaderForMemory(start, Int32(bytes.count), nil, nil, parserOptions)
         }
         guard let handle else {
-            throw XMLDecodingError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: sourceMap.position(line: 1, column: 1))
+            throw XMLReadError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: sourceMap.position(line: 1, column: 1))
         }
-        xmlTextReaderSetStructuredErrorHandler(handle, collectError, context)
-        let reader = XMLTextReader(reader: handle, collector: collector, sourceMap: sourceMap, options: options)
+        xmlTextReaderSetStructuredErrorHandler(handle, collectXMLError, context)
+        let reader = XMLTextReader(reader: handle, collector: collector, sourceMap: sourceMap, maximumDepth: maximumDepth)
         return try withExtendedLifetime(collector) { try body(reader) }
     }
 
-    /// libxml2's warnings so far, as diagnostics about `source`.
-    func warnings(source: String) -> [Diagnostic] {
+    /// libxml2's warnings so far (at most 100), as diagnostics about `source`.
+    public func warnings(source: String) -> [Diagnostic] {
         collector.warnings.map {
             Diagnostic(.warning, "XML: \($0.message)", source: source, position: sourceMap.position(line: max($0.line, 1), column: max($0.column, 1)))
         }
@@ -163,7 +104,7 @@ final class XMLTextReader {
     // MARK: Moving
 
     /// Moves to the next node; `false` at the end of the input. Throws libxml2's first error.
-    func read() throws -> Bool {
+    public func read() throws -> Bool {
         let status = xmlTextReaderRead(reader)
         if let error = collector.firstError { throw malformed(error) }
         if status == 1 {
@@ -174,7 +115,7 @@ final class XMLTextReader {
         throw malformed(XMLErrorCollector.Report(message: "the input cannot be read as XML", line: 0, column: 0))
     }
 
-    private func malformed(_ report: XMLErrorCollector.Report) -> XMLDecodingError {
+    private func malformed(_ report: XMLErrorCollector.Report) -> XMLReadError {
         var message = report.message
         // libxml2's push parser says "Extra content at the end of the document" for an
         // input that ends early, too: say what happened.
@@ -206,7 +147,8 @@ final class XMLTextReader {
 
     // MARK: The current node
 
-    var kind: XMLNodeKind {
+    /// The kind of the current node.
+    public var kind: XMLNodeKind {
         switch UInt32(xmlTextReaderNodeType(reader)) {
         case XML_READER_TYPE_ELEMENT.rawValue: return .element
         case XML_READER_TYPE_END_ELEMENT.rawValue: return .endElement
@@ -220,49 +162,56 @@ final class XMLTextReader {
         }
     }
 
-    var depth: Int { Int(xmlTextReaderDepth(reader)) }
+    /// The depth of the current node: the root element is at 0, its children at 1.
+    public var depth: Int { Int(xmlTextReaderDepth(reader)) }
 
     private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
         guard let pointer else { return "" }
         return String(cString: pointer)
     }
 
-    var localName: String { Self.string(xmlTextReaderConstLocalName(reader)) }
-    var qualifiedName: String { Self.string(xmlTextReaderConstName(reader)) }
-    var namespace: String { Self.string(xmlTextReaderConstNamespaceUri(reader)) }
+    /// The current node's name without its prefix.
+    public var localName: String { Self.string(xmlTextReaderConstLocalName(reader)) }
+    /// The current node's name as written, prefix included.
+    public var qualifiedName: String { Self.string(xmlTextReaderConstName(reader)) }
+    /// The current node's namespace URI, `""` for none.
+    public var namespace: String { Self.string(xmlTextReaderConstNamespaceUri(reader)) }
     /// The text of a text, white-space, CDATA, comment or attribute node.
-    var value: String { Self.string(xmlTextReaderConstValue(reader)) }
+    public var value: String { Self.string(xmlTextReaderConstValue(reader)) }
 
-    /// The line of the current node as libxml2 recorded it.
-    private var currentLine: Int {
+    /// The line of the current node as libxml2 recorded it (for an element, the line of
+    /// its start tag's `>`).
+    public var currentLine: Int {
         guard let node = xmlTextReaderCurrentNode(reader) else { return Int(xmlTextReaderGetParserLineNumber(reader)) }
         let line = Int(xmlGetLineNo(node))
         return line > 0 ? line : Int(xmlTextReaderGetParserLineNumber(reader))
     }
 
     /// Where the current node is, for messages about it.
-    var mark: XMLNodeMark {
+    public var mark: XMLNodeMark {
         let name = qualifiedName
         let line = currentLine
         return XMLNodeMark(line: line, qualifiedName: name, occurrence: kind == .element && line == markLine ? max(0, (markCounts[name] ?? 1) - 1) : 0)
     }
 
-    func position(_ mark: XMLNodeMark) -> SourcePosition {
+    /// Where the start tag `mark` describes begins: its `<`.
+    public func position(_ mark: XMLNodeMark) -> SourcePosition {
         sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
     }
 
-    /// The element the reader is on, with its attributes.
-    func startTag() throws -> XMLStartTag {
+    /// The element the reader is on, with its attributes. Throws
+    /// ``XMLReadError/tooDeep(limit:at:)`` past ``maximumDepth``.
+    public func startTag() throws -> XMLStartTag {
         let tag = XMLStartTag(
             localName: localName, namespace: namespace, qualifiedName: qualifiedName,
             isEmpty: xmlTextReaderIsEmptyElement(reader) == 1, depth: depth, attributes: [], mark: mark
         )
-        guard tag.depth < options.maximumDepth else { throw XMLDecodingError.tooDeep(limit: options.maximumDepth, at: position(tag.mark)) }
+        guard tag.depth < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(tag.mark)) }
         var result = tag
         if xmlTextReaderHasAttributes(reader) == 1, xmlTextReaderMoveToFirstAttribute(reader) == 1 {
             repeat {
                 let uri = namespace
-                if uri == XMLVocabulary.xmlnsNamespace { continue }
+                if uri == Self.xmlnsNamespace { continue }
                 result.attributes.append(XMLAttribute(localName: localName, namespace: uri, value: value))
             } while xmlTextReaderMoveToNextAttribute(reader) == 1
             xmlTextReaderMoveToElement(reader)
@@ -274,26 +223,26 @@ final class XMLTextReader {
     // MARK: Walking elements
 
     /// The first element of the document (the root), past the prolog.
-    func rootElement() throws -> XMLStartTag {
+    public func rootElement() throws -> XMLStartTag {
         while try read() {
             switch kind {
             case .element: return try startTag()
-            case .entityReference: throw XMLDecodingError.entityReference(qualifiedName, at: position(mark))
+            case .entityReference: throw XMLReadError.entityReference(qualifiedName, at: position(mark))
             default: continue
             }
         }
-        throw XMLDecodingError.malformed("the document has no root element", at: sourceMap.position(line: 1, column: 1))
+        throw XMLReadError.malformed("the document has no root element", at: sourceMap.position(line: 1, column: 1))
     }
 
     /// Reads to the end of the input after the root element, so that libxml2 checks it.
-    func finish() throws {
+    public func finish() throws {
         while try read() {}
     }
 
     /// Calls `body` for each child element of `tag`; `body` must consume the child
     /// (``text(of:)``, ``capture(_:)``, ``skip(_:)`` or ``children(of:_:)``). Text other
     /// than white space is an error; comments and processing instructions are skipped.
-    func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
+    public func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
         guard !tag.isEmpty else { return }
         while try read() {
             switch kind {
@@ -304,19 +253,20 @@ final class XMLTextReader {
             case .text, .cdata:
                 let text = value
                 if !text.trimmingXMLWhitespace().isEmpty {
-                    throw XMLDecodingError.unexpectedText(text, in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: currentLine, column: 1))
+                    throw XMLReadError.unexpectedText(text, in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: currentLine, column: 1))
                 }
             case .entityReference:
-                throw XMLDecodingError.entityReference(qualifiedName, at: sourceMap.position(line: currentLine, column: 1))
+                throw XMLReadError.entityReference(qualifiedName, at: sourceMap.position(line: currentLine, column: 1))
             default:
                 continue
             }
         }
-        throw XMLDecodingError.malformed("the input ends inside <\(tag.qualifiedName)>", at: sourceMap.position(line: Int(xmlTextReaderGetParserLineNumber(reader)), column: 1))
+        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: sourceMap.position(line: Int(xmlTextReaderGetParserLineNumber(reader)), column: 1))
     }
 
-    /// The text content of `tag`, which must hold no element.
-    func text(of tag: XMLStartTag) throws -> String {
+    /// The text content of `tag`, which must hold no element: text, CDATA and white
+    /// space joined, references resolved, nothing trimmed.
+    public func text(of tag: XMLStartTag) throws -> String {
         guard !tag.isEmpty else { return "" }
         var text = ""
         while try read() {
@@ -326,30 +276,30 @@ final class XMLTextReader {
             case .endElement where depth == tag.depth:
                 return text
             case .element:
-                throw XMLDecodingError.unexpectedElement(qualifiedName, in: "<\(tag.qualifiedName)>", at: position(mark))
+                throw XMLReadError.unexpectedElement(qualifiedName, in: "<\(tag.qualifiedName)>", at: position(mark))
             case .entityReference:
-                throw XMLDecodingError.entityReference(qualifiedName, at: position(tag.mark))
+                throw XMLReadError.entityReference(qualifiedName, at: position(tag.mark))
             default:
                 continue
             }
         }
-        throw XMLDecodingError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
     }
 
     /// Consumes `tag` and everything inside it.
-    func skip(_ tag: XMLStartTag) throws {
+    public func skip(_ tag: XMLStartTag) throws {
         guard !tag.isEmpty else { return }
         while try read() {
             if kind == .endElement, depth == tag.depth { return }
-            if kind == .entityReference { throw XMLDecodingError.entityReference(qualifiedName, at: position(tag.mark)) }
+            if kind == .entityReference { throw XMLReadError.entityReference(qualifiedName, at: position(tag.mark)) }
         }
     }
 
-    /// `tag` and everything inside it as an element tree (see ``XMLUnknownElement``):
+    /// `tag` and everything inside it as an element tree (see ``XMLCapturedElement``):
     /// name, namespace, attributes, and text and child elements in order. Comments and
     /// processing instructions are dropped.
-    func capture(_ tag: XMLStartTag) throws -> XMLUnknownElement {
-        var element = XMLUnknownElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
+    public func capture(_ tag: XMLStartTag) throws -> XMLCapturedElement {
+        var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
         guard !tag.isEmpty else { return element }
         while try read() {
             switch kind {
@@ -365,11 +315,11 @@ final class XMLTextReader {
             case .endElement where depth == tag.depth:
                 return element
             case .entityReference:
-                throw XMLDecodingError.entityReference(qualifiedName, at: position(tag.mark))
+                throw XMLReadError.entityReference(qualifiedName, at: position(tag.mark))
             default:
                 continue
             }
         }
-        throw XMLDecodingError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
     }
 }

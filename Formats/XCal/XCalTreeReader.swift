@@ -1,0 +1,202 @@
+import AlmanacCore
+import AlmanacICalendarModel
+import AlmanacLibXML
+
+/// Turns xCal (RFC 6321), as the shared libxml2 reader walks it, into the iCalendar
+/// component tree: element names upper-cased, values back in RFC 5545 value syntax,
+/// and a `VALUE` parameter where the value's type is not the property's default.
+///
+/// Elements in other namespaces are skipped with a warning (RFC 6321 lets xCal carry
+/// extensions, which iCalendar has no place for).
+final class XCalTreeReader {
+    let cursor: XMLTextReader
+    /// The input's name for diagnostics.
+    let source: String
+    /// The namespace the document uses for xCal: RFC 6321's, or none at all.
+    private(set) var namespace = XCalVocabulary.namespace
+    /// Warnings: skipped foreign elements.
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(cursor: XMLTextReader, source: String) {
+        self.cursor = cursor
+        self.source = source
+    }
+
+    /// The VCALENDAR components of the document: the `<vcalendar>`s of its
+    /// `<icalendar>` root, or a `<vcalendar>` root itself.
+    func calendars() throws -> [ICalComponent] {
+        let root = try cursor.rootElement()
+        guard root.namespace == XCalVocabulary.namespace || root.namespace.isEmpty,
+              root.localName == "icalendar" || root.localName == "vcalendar" else {
+            let found = root.namespace.isEmpty ? "<\(root.qualifiedName)>" : "<\(root.qualifiedName)> in namespace \(root.namespace)"
+            throw XCalDecodingError.notXCal(found: found, at: cursor.position(root.mark))
+        }
+        namespace = root.namespace
+        var calendars: [ICalComponent] = []
+        if root.localName == "vcalendar" {
+            calendars.append(try component(root))
+        } else {
+            try cursor.children(of: root) { child in
+                guard try isXCal(child) else { return }
+                guard child.localName == "vcalendar" else {
+                    throw XCalDecodingError.misplacedElement(child.qualifiedName, in: "<\(root.qualifiedName)>", expected: "<vcalendar>", at: cursor.position(child.mark))
+                }
+                calendars.append(try component(child))
+            }
+        }
+        try cursor.finish()
+        guard !calendars.isEmpty else { throw XCalDecodingError.noCalendar(at: cursor.position(root.mark)) }
+        diagnostics = cursor.warnings(source: source) + diagnostics
+        return calendars
+    }
+
+    // MARK: Components and properties
+
+    private func component(_ tag: XMLStartTag) throws -> ICalComponent {
+        let position = cursor.position(tag.mark)
+        var component = ICalComponent(name: try name(of: tag), line: position.line, offset: position.offset, column: position.column)
+        try cursor.children(of: tag) { child in
+            guard try isXCal(child) else { return }
+            switch child.localName {
+            case "properties":
+                try cursor.children(of: child) { property in
+                    guard try isXCal(property) else { return }
+                    component.properties.append(try self.property(property))
+                }
+            case "components":
+                try cursor.children(of: child) { inner in
+                    guard try isXCal(inner) else { return }
+                    component.children.append(try self.component(inner))
+                }
+            default:
+                throw XCalDecodingError.misplacedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", expected: "<properties> or <components>", at: cursor.position(child.mark))
+            }
+        }
+        return component
+    }
+
+    private func property(_ tag: XMLStartTag) throws -> ICalProperty {
+        let position = cursor.position(tag.mark)
+        let name = try self.name(of: tag)
+        let structured = XCalVocabulary.structuredParts[name] ?? []
+        var parameters: [ICalParameter] = []
+        var type: String?
+        var values: [ICalValue] = []
+        var parts: [String: [String]] = [:]
+        try cursor.children(of: tag) { child in
+            guard try isXCal(child) else { return }
+            if child.localName == "parameters" {
+                parameters += try self.parameters(child)
+            } else if structured.contains(child.localName) {
+                parts[child.localName, default: []].append(try cursor.text(of: child))
+            } else {
+                guard XCalVocabulary.valueTypes.contains(child.localName) else {
+                    throw XCalDecodingError.unknownValueType(child.qualifiedName, property: name, at: cursor.position(child.mark))
+                }
+                if let type, type != child.localName {
+                    throw XCalDecodingError.mixedValueTypes(property: name, first: type, second: child.localName, at: cursor.position(child.mark))
+                }
+                type = child.localName
+                values.append(try value(child, type: child.localName, property: name))
+            }
+        }
+        if !parts.isEmpty {
+            guard type == nil else {
+                throw XCalDecodingError.mixedValueTypes(property: name, first: type ?? "", second: structured[0], at: position)
+            }
+            let pieces = structured.flatMap { parts[$0] ?? (($0 == "data") ? [] : [""]) }
+            if name == "GEO" {
+                type = "float"
+                values = [.parts(pieces.map { .float($0.trimmingXMLWhitespace()) })]
+            } else {
+                type = "text"
+                values = [.parts(pieces.map(ICalValue.string))]
+            }
+        }
+        guard let type else { throw XCalDecodingError.missingValue(property: name, at: position) }
+        // Binary values are base64 by definition (RFC 5545 puts ENCODING before VALUE in its example).
+        if type == "binary", !parameters.contains(where: { $0.name == "ENCODING" }) {
+            parameters.append(ICalParameter(name: "ENCODING", values: ["BASE64"]))
+        }
+        if type != "unknown", type != ICalValueTypes.defaultType(of: name) ?? "unknown" {
+            parameters.append(ICalParameter(name: "VALUE", values: [type.uppercased()]))
+        }
+        if type == "text", let breaks = Self.lineBreaks(values), !parameters.contains(where: { $0.name == TextValue.breaksParameter }) {
+            parameters.append(ICalParameter(name: TextValue.breaksParameter, values: [breaks]))
+        }
+        let text = ICalValueConverter.text(of: values, type: type, name: name)
+        return ICalProperty(name: name, parameters: parameters, value: text, line: position.line, offset: position.offset, column: position.column)
+    }
+
+    /// The parameters of a `<parameters>` element; a `VALUE` parameter is dropped, since
+    /// the value element names the type.
+    private func parameters(_ tag: XMLStartTag) throws -> [ICalParameter] {
+        var parameters: [ICalParameter] = []
+        try cursor.children(of: tag) { child in
+            guard try isXCal(child) else { return }
+            let name = try self.name(of: child)
+            var values: [String] = []
+            try cursor.children(of: child) { valueTag in
+                guard try isXCal(valueTag) else { return }
+                guard XCalVocabulary.valueTypes.contains(valueTag.localName), valueTag.localName != "period", valueTag.localName != "recur" else {
+                    throw XCalDecodingError.unknownValueType(valueTag.qualifiedName, property: "parameters/\(name.lowercased())", at: cursor.position(valueTag.mark))
+                }
+                let text = try cursor.text(of: valueTag)
+                if valueTag.localName == "boolean" {
+                    guard let flag = Self.boolean(text) else {
+                        throw XCalDecodingError.invalidValue(property: "parameters/\(name.lowercased())", type: "boolean", reason: "must be true or false, not '\(XMLReadError.excerpt(text))'", at: cursor.position(valueTag.mark))
+                    }
+                    values.append(flag ? "TRUE" : "FALSE")
+                } else {
+                    values.append(text)
+                }
+            }
+            guard !values.isEmpty else { throw XCalDecodingError.emptyParameter(name: name, at: cursor.position(child.mark)) }
+            if name != "VALUE" { parameters.append(ICalParameter(name: name, values: values)) }
+        }
+        return parameters
+    }
+
+    // MARK: Helpers
+
+    /// Whether `tag` is in the document's xCal namespace; otherwise it is skipped with a warning.
+    func isXCal(_ tag: XMLStartTag) throws -> Bool {
+        if tag.namespace == namespace { return true }
+        let place = tag.namespace.isEmpty ? "in no namespace" : "in namespace \(tag.namespace)"
+        diagnostics.append(Diagnostic(.warning, "<\(tag.qualifiedName)> \(place) is not xCal; skipped", source: source, position: cursor.position(tag.mark)))
+        try cursor.skip(tag)
+        return false
+    }
+
+    /// The upper-cased iCalendar name of a component, property or parameter element.
+    private func name(of tag: XMLStartTag) throws -> String {
+        guard XCalVocabulary.isName(tag.localName) else { throw XCalDecodingError.invalidName(tag.qualifiedName, at: cursor.position(tag.mark)) }
+        return tag.localName.uppercased()
+    }
+
+    /// The `X-ALMANAC-BREAKS` letters of TEXT values holding a carriage return (TEXT's
+    /// one line-break escape cannot tell CR LF, CR and LF apart), or `nil` when none does.
+    private static func lineBreaks(_ values: [ICalValue]) -> String? {
+        var letters = ""
+        var sawCarriageReturn = false
+        for case .string(let text) in values {
+            let escaped = TextValue.escape(text)
+            if let breaks = escaped.breaks {
+                sawCarriageReturn = true
+                letters += breaks
+            } else {
+                letters += String(repeating: "n", count: text.utf8.filter { $0 == 0x0A }.count)
+            }
+        }
+        return sawCarriageReturn ? letters : nil
+    }
+
+    /// `true`, `false`, `1` or `0` (XML Schema's booleans), any case.
+    static func boolean(_ text: String) -> Bool? {
+        switch text.trimmingXMLWhitespace().lowercased() {
+        case "true", "1": return true
+        case "false", "0": return false
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import AlmanacICalendarModel
+
+/// Writes an iCalendar component tree as xCal (RFC 6321): `<icalendar>` around the
+/// calendar, each component as `<name><properties>…</properties><components>…</components></name>`,
+/// each property as `<name><parameters>…</parameters><type>value</type>…</name>`, names
+/// lower-cased, values in the typed form of ``ICalValueConverter``.
+struct XCalWriter {
+    private var markup: XCalMarkup
+
+    init(compact: Bool) {
+        markup = XCalMarkup(pretty: !compact)
+    }
+
+    /// What has been written.
+    var bytes: [UInt8] { markup.bytes }
+
+    /// Writes the declaration, `calendar` inside `<icalendar>`, and a final line break.
+    mutating func write(_ calendar: ICalComponent) throws {
+        markup.declaration()
+        markup.open("icalendar", namespace: XCalVocabulary.namespace)
+        try component(calendar)
+        markup.close("icalendar")
+        markup.finish()
+    }
+
+    private mutating func component(_ component: ICalComponent) throws {
+        let context = Self.context(of: component)
+        let name = try elementName(component.name, field: context)
+        markup.open(name)
+        if component.properties.isEmpty {
+            markup.empty("properties")
+        } else {
+            markup.open("properties")
+            for property in component.properties { try self.property(property, context: context) }
+            markup.close("properties")
+        }
+        if !component.children.isEmpty {
+            markup.open("components")
+            for child in component.children { try self.component(child) }
+            markup.close("components")
+        }
+        markup.close(name)
+    }
+
+    private mutating func property(_ property: ICalProperty, context: String) throws {
+        let field = "\(context) \(property.name)"
+        let name = try elementName(property.name, field: field)
+        var (type, values) = ICalValueConverter.typedValues(of: property)
+        if !Self.canWrite(values, type: type, property: property.name) {
+            (type, values) = ("unknown", [.string(property.value)])
+        }
+        markup.open(name)
+        // The type element says what VALUE would; binary values are base64 by definition.
+        let parameters = property.parameters.filter { $0.name != "VALUE" && !(type == "binary" && $0.name == "ENCODING") }
+        if !parameters.isEmpty {
+            markup.open("parameters")
+            for parameter in parameters { try self.parameter(parameter, field: "\(field) parameter \(parameter.name)") }
+            markup.close("parameters")
+        }
+        for value in values { try self.value(value, type: type, property: property.name, field: field) }
+        markup.close(name)
+    }
+
+    private mutating func parameter(_ parameter: ICalParameter, field: String) throws {
+        let name = try elementName(parameter.name, field: field)
+        let type = XCalVocabulary.parameterType(parameter.name)
+        markup.open(name)
+        for text in parameter.values.isEmpty ? [""] : parameter.values {
+            if type == "boolean", let flag = XCalTreeReader.boolean(text) {
+                try markup.leaf("boolean", flag ? "true" : "false", field: field)
+            } else {
+                try markup.leaf(type == "boolean" ? "text" : type, text, field: field)
+            }
+        }
+        markup.close(name)
+    }
+
+    private mutating func value(_ value: ICalValue, type: String, property: String, field: String) throws {
+        switch value {
+        case .string(let text), .integer(let text), .float(let text):
+            try markup.leaf(type, text, field: field)
+        case .boolean(let flag):
+            try markup.leaf(type, flag ? "true" : "false", field: field)
+        case .parts(let parts) where type == "period":
+            markup.open("period")
+            try markup.leaf("start", Self.text(parts[0]), field: field)
+            let end = Self.text(parts[1])
+            try markup.leaf(end.hasPrefix("P") || end.hasPrefix("-P") || end.hasPrefix("+P") ? "duration" : "end", end, field: field)
+            markup.close("period")
+        case .parts(let parts):
+            // GEO and REQUEST-STATUS: their parts, directly in the property.
+            let names = XCalVocabulary.structuredParts[property] ?? []
+            for (index, part) in parts.enumerated() {
+                try markup.leaf(names[min(index, names.count - 1)], Self.text(part), field: field)
+            }
+        case .recur(let parts):
+            markup.open("recur")
+            for part in parts {
+                for item in part.values { try markup.leaf(part.name, Self.text(item), field: field) }
+            }
+            markup.close("recur")
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Whether the typed values have an xCal form: structured values only as a period
+    /// (start and end) or as GEO's and REQUEST-STATUS's parts, rule parts with names XML
+    /// can spell. Anything else is written as `unknown`, its value as written.
+    private static func canWrite(_ values: [ICalValue], type: String, property: String) -> Bool {
+        values.allSatisfy { value in
+            switch value {
+            case .parts(let parts):
+                if type == "period" { return parts.count == 2 }
+                if property == "GEO" { return type == "float" && parts.count == 2 }
+                if property == "REQUEST-STATUS" { return type == "text" && (2...3).contains(parts.count) }
+                return false
+            case .recur(let parts):
+                return parts.allSatisfy { XCalVocabulary.isName($0.name) }
+            default:
+                return true
+            }
+        }
+    }
+
+    /// The text of a scalar typed value.
+    private static func text(_ value: ICalValue) -> String {
+        switch value {
+        case .string(let text), .integer(let text), .float(let text): return text
+        case .boolean(let flag): return flag ? "true" : "false"
+        case .parts(let parts): return parts.map(text).joined(separator: ",")
+        case .recur: return ""
+        }
+    }
+
+    /// The lower-cased element name for an iCalendar name, which XML must be able to spell.
+    private func elementName(_ name: String, field: String) throws -> String {
+        guard XCalVocabulary.isName(name) else { throw XCalEncodingError.unrepresentableName(name, field: field) }
+        return name.lowercased()
+    }
+
+    /// How errors name a component: its name, and its UID when it has one.
+    private static func context(of component: ICalComponent) -> String {
+        guard let uid = component.property("UID")?.value else { return component.name }
+        return "\(component.name) '\(TextValue.unescape(uid))'"
+    }
+}

@@ -1,0 +1,56 @@
+import AlmanacCore
+import CLibXML2
+
+/// What libxml2 reported while reading: filled in by the structured error handlers,
+/// which receive it as their context pointer.
+final class XMLErrorCollector {
+    struct Report {
+        var message: String
+        /// libxml2's error code (`xmlParserErrors`).
+        var code: Int32 = 0
+        var line: Int
+        var column: Int
+        /// Whether libxml2 was reading an entity's replacement text, where it counts lines
+        /// from the entity's start: the reader's position says where the document is.
+        var insideEntity = false
+        /// Where libxml2 was when the document ended: before the root element, inside it, or after it.
+        var documentState: DocumentState = .unknown
+    }
+
+    enum DocumentState {
+        case unknown, beforeRoot, insideRoot, afterRoot
+    }
+
+    /// The first error (level error or fatal); reading stops there.
+    var firstError: Report?
+    /// Warnings, in order.
+    var warnings: [Report] = []
+
+    func record(_ error: UnsafePointer<xmlError>) {
+        let entry = error.pointee
+        let message = entry.message.map { String(cString: $0) }?.trimmingXMLWhitespace() ?? "error \(entry.code)"
+        var report = Report(message: message, code: entry.code, line: Int(entry.line), column: Int(entry.int2))
+        if let context = entry.ctxt {
+            // An entity is read on a stack of inputs, or (to check it) by a nested context.
+            let parser = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee
+            report.insideEntity = parser.inputNr > 1 || parser.depth > 0
+            switch parser.instate.rawValue {
+            case XML_PARSER_START.rawValue, XML_PARSER_MISC.rawValue, XML_PARSER_PROLOG.rawValue: report.documentState = .beforeRoot
+            case XML_PARSER_EPILOG.rawValue, XML_PARSER_EOF.rawValue: report.documentState = .afterRoot
+            default: report.documentState = .insideRoot
+            }
+        }
+        if entry.level.rawValue >= XML_ERR_ERROR.rawValue {
+            if firstError == nil { firstError = report }
+        } else if warnings.count < 100 {
+            warnings.append(report)
+        }
+    }
+}
+
+/// The structured error handler handed to libxml2: files each report with the collector
+/// its context pointer names.
+let collectXMLError: xmlStructuredErrorFunc = { context, error in
+    guard let context, let error else { return }
+    Unmanaged<XMLErrorCollector>.fromOpaque(context).takeUnretainedValue().record(error)
+}

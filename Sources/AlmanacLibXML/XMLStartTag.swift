@@ -1,0 +1,33 @@
+/// The element ``XMLTextReader`` is on: its names, attributes and place.
+public struct XMLStartTag: Hashable, Sendable {
+    /// The name without its prefix.
+    public var localName: String
+    /// The namespace URI, `""` for none.
+    public var namespace: String
+    /// The name as written, prefix included.
+    public var qualifiedName: String
+    /// Whether it is an empty-element tag (`<a/>`), which has no content and no end tag.
+    public var isEmpty: Bool
+    /// How deep it is: the root element is at depth 0.
+    public var depth: Int
+    /// Its attributes in document order, namespace declarations left out.
+    public var attributes: [XMLAttribute]
+    /// Where it is, for messages (``XMLTextReader/position(_:)``).
+    public var mark: XMLNodeMark
+
+    /// A start tag with the given parts (the reader makes them; tests may too).
+    public init(localName: String, namespace: String, qualifiedName: String, isEmpty: Bool, depth: Int, attributes: [XMLAttribute], mark: XMLNodeMark) {
+        self.localName = localName
+        self.namespace = namespace
+        self.qualifiedName = qualifiedName
+        self.isEmpty = isEmpty
+        self.depth = depth
+        self.attributes = attributes
+        self.mark = mark
+    }
+
+    /// The value of the attribute `localName` in `namespace` (none by default), or `nil`.
+    public func attribute(_ localName: String, namespace: String = "") -> String? {
+        attributes.first { $0.localName == localName && $0.namespace == namespace }?.value
+    }
+}
