@@ -32,8 +32,14 @@ let formatTargets: [Target] = [
     ),
     .target(
         name: "AlmanacJCal",
-        dependencies: ["AlmanacCore", "AlmanacICalendarModel"],
+        dependencies: ["AlmanacCore", "AlmanacICalendarModel", "AlmanacJSONValue"],
         path: "Formats/JCal",
+        exclude: ["README.md"]
+    ),
+    .target(
+        name: "AlmanacJSONLD",
+        dependencies: ["AlmanacCore", "AlmanacJSONValue", "CLibXML2"],
+        path: "Formats/JSONLD",
         exclude: ["README.md"]
     ),
     .target(
@@ -53,6 +59,7 @@ let package = Package(
     targets: formatTargets + [
         .target(name: "AlmanacCore"),
         .target(name: "AlmanacICalendarModel", dependencies: ["AlmanacCore"]),
+        .target(name: "AlmanacJSONValue", dependencies: ["AlmanacCore"]),
         .target(name: "AlmanacLibXML", dependencies: ["AlmanacCore", "CLibXML2"]),
         .systemLibrary(
             name: "CLibXML2",
@@ -115,6 +122,15 @@ let package = Package(
         .testTarget(
             name: "AlmanacXCalTests",
             dependencies: ["AlmanacXCal", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacJSONValueTests",
+            dependencies: ["AlmanacJSONValue", "AlmanacCore", "AlmanacTestSupport"]
+        ),
+        .testTarget(
+            name: "AlmanacJSONLDTests",
+            dependencies: ["AlmanacJSONLD", "AlmanacJSONValue", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacICalendarModel
+import AlmanacJSONValue
 
 /// jCal (`jcal`; `.jcal`), RFC 7265: iCalendar as JSON. Events with their task
 /// checklists, with the same mapping as the iCalendar codec (both go through the
@@ -43,8 +44,13 @@ public struct JCalCodec: FormatCodec {
     /// The VCALENDAR components of a jCal document, as a tree.
     public func components(from bytes: [UInt8]) throws -> [ICalComponent] {
         try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JCalJSONReader(buffer)
-            let root = try reader.parseDocument()
+            var reader = JSONReader(buffer)
+            let root: JSONValue
+            do throws(JSONSyntaxError) {
+                root = try reader.parseDocument()
+            } catch {
+                throw JCalDecodingError(error, in: buffer)
+            }
             var tree = JCalTreeReader(buffer)
             return try tree.calendars(root)
         }

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONValue
 
 /// Why a jCal input could not be read: it is not JSON, or not the shape RFC 7265 gives
 /// components and properties. Every case says where (line and column).
@@ -35,6 +36,16 @@ public enum JCalDecodingError: CodecError, Hashable {
         case .invalidJSON(_, let at), .tooDeep(_, let at), .notAComponent(_, let at), .noCalendar(_, let at),
              .notAProperty(_, let at), .invalidParameter(_, let at), .invalidValue(_, _, _, let at):
             return at
+        }
+    }
+}
+
+extension JCalDecodingError {
+    /// The jCal error for input that is not JSON.
+    init(_ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>) {
+        switch error {
+        case .malformed(let reason, _): self = .invalidJSON(reason, at: error.position(in: bytes))
+        case .tooDeep(let limit, _): self = .tooDeep(limit: limit, at: error.position(in: bytes))
         }
     }
 }

@@ -1,5 +1,6 @@
 import AlmanacCore
 import AlmanacICalendarModel
+import AlmanacJSONValue
 
 /// Turns parsed jCal (RFC 7265) into the iCalendar component tree: names upper-cased,
 /// values back in RFC 5545 value syntax, and a `VALUE` parameter where the jCal type
@@ -8,24 +9,24 @@ struct JCalTreeReader {
     /// The deepest nesting of components accepted.
     static let maximumDepth = 64
 
-    private var positions: JCalPositions
+    private var positions: JSONPositions
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        positions = JCalPositions(bytes)
+        positions = JSONPositions(bytes)
     }
 
-    private mutating func at(_ json: JCalJSON) -> SourcePosition {
+    private mutating func at(_ json: JSONValue) -> SourcePosition {
         positions.position(of: json.offset)
     }
 
     /// The VCALENDAR components of a jCal document: one `["vcalendar", …]`, or an
     /// array of them.
-    mutating func calendars(_ root: JCalJSON) throws -> [ICalComponent] {
-        guard case .array(let elements) = root.value else {
-            throw JCalDecodingError.notAComponent("the document is \(root.kind)", at: at(root))
+    mutating func calendars(_ root: JSONValue) throws -> [ICalComponent] {
+        guard case .array(let elements) = root.kind else {
+            throw JCalDecodingError.notAComponent("the document is \(root.kindDescription)", at: at(root))
         }
-        let roots: [JCalJSON]
-        if case .string? = elements.first?.value {
+        let roots: [JSONValue]
+        if case .string? = elements.first?.kind {
             roots = [root]
         } else {
             roots = elements
@@ -42,13 +43,13 @@ struct JCalTreeReader {
         return calendars
     }
 
-    private mutating func component(_ json: JCalJSON, depth: Int) throws -> ICalComponent {
+    private mutating func component(_ json: JSONValue, depth: Int) throws -> ICalComponent {
         let position = at(json)
-        guard case .array(let parts) = json.value else {
-            throw JCalDecodingError.notAComponent("found \(json.kind)", at: position)
+        guard case .array(let parts) = json.kind else {
+            throw JCalDecodingError.notAComponent("found \(json.kindDescription)", at: position)
         }
-        guard parts.count == 3, case .string(let name) = parts[0].value, !name.isEmpty,
-              case .array(let properties) = parts[1].value, case .array(let children) = parts[2].value else {
+        guard parts.count == 3, case .string(let name) = parts[0].kind, !name.isEmpty,
+              case .array(let properties) = parts[1].kind, case .array(let children) = parts[2].kind else {
             throw JCalDecodingError.notAComponent("it must have a name, an array of properties and an array of components", at: position)
         }
         guard depth <= Self.maximumDepth else {
@@ -60,13 +61,13 @@ struct JCalTreeReader {
         return component
     }
 
-    private mutating func property(_ json: JCalJSON) throws -> ICalProperty {
+    private mutating func property(_ json: JSONValue) throws -> ICalProperty {
         let position = at(json)
-        guard case .array(let parts) = json.value else {
-            throw JCalDecodingError.notAProperty("found \(json.kind)", at: position)
+        guard case .array(let parts) = json.kind else {
+            throw JCalDecodingError.notAProperty("found \(json.kindDescription)", at: position)
         }
-        guard parts.count >= 4, case .string(let rawName) = parts[0].value, !rawName.isEmpty,
-              case .object(let members) = parts[1].value, case .string(let rawType) = parts[2].value else {
+        guard parts.count >= 4, case .string(let rawName) = parts[0].kind, !rawName.isEmpty,
+              case .object(let members) = parts[1].kind, case .string(let rawType) = parts[2].kind else {
             throw JCalDecodingError.notAProperty("it must have a name, an object of parameters, a type and a value", at: position)
         }
         let name = rawName.uppercased()
@@ -74,12 +75,12 @@ struct JCalTreeReader {
         var parameters: [ICalParameter] = []
         for member in members {
             let values: [String]
-            switch member.value.value {
+            switch member.value.kind {
             case .string(let text): values = [text]
             case .number(let text): values = [text]
             case .array(let items):
                 values = try items.map { item in
-                    guard case .string(let text) = item.value else { throw JCalDecodingError.invalidParameter(name: member.key, at: at(item)) }
+                    guard case .string(let text) = item.kind else { throw JCalDecodingError.invalidParameter(name: member.key, at: at(item)) }
                     return text
                 }
             default:
@@ -102,8 +103,8 @@ struct JCalTreeReader {
         return ICalProperty(name: name, parameters: parameters, value: text, line: position.line, offset: position.offset, column: position.column)
     }
 
-    private mutating func value(_ json: JCalJSON, type: String, property: String) throws -> ICalValue {
-        switch json.value {
+    private mutating func value(_ json: JSONValue, type: String, property: String) throws -> ICalValue {
+        switch json.kind {
         case .string(let text):
             return .string(text)
         case .number(let text):
@@ -115,21 +116,21 @@ struct JCalTreeReader {
         case .object(let members) where type == "recur":
             var parts: [ICalRecurPart] = []
             for member in members {
-                let items: [JCalJSON]
-                if case .array(let list) = member.value.value { items = list } else { items = [member.value] }
+                let items: [JSONValue]
+                if case .array(let list) = member.value.kind { items = list } else { items = [member.value] }
                 var values: [ICalValue] = []
                 for item in items {
-                    switch item.value {
+                    switch item.kind {
                     case .string(let text): values.append(.string(text))
                     case .number(let text): values.append(.integer(text))
-                    default: throw JCalDecodingError.invalidValue(property: property, type: "recur part \(member.key)", found: item.kind, at: at(item))
+                    default: throw JCalDecodingError.invalidValue(property: property, type: "recur part \(member.key)", found: item.kindDescription, at: at(item))
                     }
                 }
                 parts.append(ICalRecurPart(name: member.key.lowercased(), values: values))
             }
             return .recur(parts)
         case .object, .null:
-            throw JCalDecodingError.invalidValue(property: property, type: type, found: json.kind, at: at(json))
+            throw JCalDecodingError.invalidValue(property: property, type: type, found: json.kindDescription, at: at(json))
         }
     }
 }

@@ -1,30 +1,39 @@
 import AlmanacICalendarModel
+import AlmanacJSONValue
 
 /// Writes an iCalendar component tree as jCal (RFC 7265) bytes: one property per line,
 /// components indented, or everything on one line when `compact`.
 struct JCalWriter {
-    private(set) var bytes: [UInt8] = []
-    let compact: Bool
+    /// The shared JSON writer: escaping and numbers as every almanac JSON writer spells them.
+    private var output: JSONWriter
 
     init(compact: Bool) {
-        self.compact = compact
-        bytes.reserveCapacity(16_384)
+        output = JSONWriter(pretty: !compact, reservingCapacity: 16_384)
     }
+
+    /// What has been written.
+    var bytes: [UInt8] { output.bytes }
 
     /// Writes `component` and a final newline.
     mutating func write(_ component: ICalComponent) {
         self.component(component, indent: 0)
-        bytes.append(0x0A)
+        output.appendByte(0x0A)
     }
 
     private mutating func newline(_ indent: Int) {
-        guard !compact else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        output.newline(indent)
     }
 
     private mutating func ascii(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        output.appendASCII(text)
+    }
+
+    private mutating func string(_ text: String) {
+        output.appendString(text)
+    }
+
+    private mutating func number(_ text: String) {
+        output.appendNumber(text)
     }
 
     private mutating func component(_ component: ICalComponent, indent: Int) {
@@ -121,50 +130,5 @@ struct JCalWriter {
             }
             ascii("}")
         }
-    }
-
-    /// A number as JSON spells it: no `+`, no leading zeros, digits around a point.
-    private mutating func number(_ text: String) {
-        var digits = Substring(text)
-        var negative = false
-        if digits.hasPrefix("+") { digits = digits.dropFirst() } else if digits.hasPrefix("-") {
-            negative = true
-            digits = digits.dropFirst()
-        }
-        var integer = digits.prefix { $0 != "." }
-        var fraction = digits.dropFirst(integer.count + 1)
-        while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
-        while fraction.last == "0" { fraction = fraction.dropLast() }
-        if integer.isEmpty { integer = "0" }
-        if negative && !(integer == "0" && fraction.isEmpty) { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(contentsOf: integer.utf8)
-        if digits.contains(".") {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: (fraction.isEmpty ? "0" : fraction).utf8)
-        }
-    }
-
-    /// A JSON string: `"` and `\` escaped, control characters as escapes, the rest as UTF-8.
-    private mutating func string(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): ascii("\\\"")
-            case UInt8(ascii: "\\"): ascii("\\\\")
-            case 0x0A: ascii("\\n")
-            case 0x0D: ascii("\\r")
-            case 0x09: ascii("\\t")
-            case 0x08: ascii("\\b")
-            case 0x0C: ascii("\\f")
-            case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                ascii("\\u00")
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacICalendar
 import AlmanacJCal
 import AlmanacJSON
+import AlmanacJSONLD
 import AlmanacMarkdown
 import AlmanacXCal
 import AlmanacXML
@@ -15,6 +16,8 @@ public enum BuiltinFormats {
         NDJSONCodec(),
         ICalendarCodec(),
         JCalCodec(),
+        JSONLDCodec(),
+        HTMLRecipeCodec(),
         MarkdownCodec(),
         XMLCodec(),
         XCalCodec(),

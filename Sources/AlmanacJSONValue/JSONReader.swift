@@ -1,23 +1,29 @@
-import AlmanacCore
+/// A strict JSON reader on bytes (RFC 8259): one value with the offset where each part
+/// starts, numbers kept as their text, strings checked as UTF-8, escapes and surrogate
+/// pairs checked, nesting limited (deeper input is an error, not a stack overflow), and
+/// repeated keys reported in ``duplicateKeys``. A leading byte-order mark is skipped.
+public struct JSONReader {
+    /// The nesting of arrays and objects accepted unless the caller says otherwise.
+    public static let defaultMaximumDepth = 256
 
-/// A small JSON parser on bytes (RFC 8259) for what jCal needs: values with the
-/// offset where each starts, numbers kept as their text, strings validated as UTF-8.
-struct JCalJSONReader {
-    /// The deepest nesting of arrays and objects accepted (deeper input is an error,
-    /// not a stack overflow).
-    static let maximumDepth = 256
+    /// The deepest nesting of arrays and objects this reader accepts.
+    public let maximumDepth: Int
+    /// Keys that appeared twice in one object, in the order they were read.
+    public private(set) var duplicateKeys: [JSONDuplicateKey] = []
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A reader over `bytes`, which must outlive it.
+    public init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONReader.defaultMaximumDepth) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
-    /// The one JSON value the input holds.
-    mutating func parseDocument() throws -> JCalJSON {
+    /// The one JSON value the input holds, with nothing but white space around it.
+    public mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         let value = try parseValue()
         skipWhitespace()
@@ -25,8 +31,21 @@ struct JCalJSONReader {
         return value
     }
 
-    private func error(_ reason: String, at offset: Int? = nil) -> JCalDecodingError {
-        .invalidJSON(reason, at: SourcePosition(offset: offset ?? index, in: bytes))
+    /// Reads `bytes` as one JSON document.
+    public static func parse(_ bytes: [UInt8], maximumDepth: Int = JSONReader.defaultMaximumDepth) throws(JSONSyntaxError) -> JSONValue {
+        let result: Result<JSONValue, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer, maximumDepth: maximumDepth)
+            do throws(JSONSyntaxError) {
+                return .success(try reader.parseDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private func error(_ reason: String, at offset: Int? = nil) -> JSONSyntaxError {
+        .malformed(reason, offset: offset ?? index)
     }
 
     private mutating func skipWhitespace() {
@@ -38,53 +57,54 @@ struct JCalJSONReader {
         }
     }
 
-    private mutating func parseValue() throws -> JCalJSON {
+    private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("a value is missing at the end of the input") }
         let start = index
         switch bytes[index] {
         case UInt8(ascii: "["):
-            return JCalJSON(value: .array(try parseArray()), offset: start)
+            return JSONValue(.array(try parseArray()), offset: start)
         case UInt8(ascii: "{"):
-            return JCalJSON(value: .object(try parseObject()), offset: start)
+            return JSONValue(.object(try parseObject()), offset: start)
         case UInt8(ascii: "\""):
-            return JCalJSON(value: .string(try parseString()), offset: start)
+            return JSONValue(.string(try parseString()), offset: start)
         case UInt8(ascii: "t"):
             try literal("true")
-            return JCalJSON(value: .bool(true), offset: start)
+            return JSONValue(.bool(true), offset: start)
         case UInt8(ascii: "f"):
             try literal("false")
-            return JCalJSON(value: .bool(false), offset: start)
+            return JSONValue(.bool(false), offset: start)
         case UInt8(ascii: "n"):
             try literal("null")
-            return JCalJSON(value: .null, offset: start)
+            return JSONValue(.null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return JCalJSON(value: .number(try parseNumber()), offset: start)
+            return JSONValue(.number(try parseNumber()), offset: start)
         default:
             throw error("unexpected character '\(Unicode.Scalar(bytes[index]).escaped(asASCII: true))'")
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws {
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let count = word.utf8CodeUnitCount
-        guard index + count <= bytes.count,
-              (0..<count).allSatisfy({ bytes[index + $0] == word.utf8Start[$0] }) else {
-            throw error("expected \(word)")
+        var matches = index + count <= bytes.count
+        var position = 0
+        while matches, position < count {
+            matches = bytes[index + position] == word.utf8Start[position]
+            position += 1
         }
+        guard matches else { throw error("expected \(word)") }
         index += count
     }
 
-    private mutating func enter() throws {
+    private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        guard depth <= Self.maximumDepth else {
-            throw JCalDecodingError.tooDeep(limit: Self.maximumDepth, at: SourcePosition(offset: index, in: bytes))
-        }
+        guard depth <= maximumDepth else { throw .tooDeep(limit: maximumDepth, offset: index) }
     }
 
-    private mutating func parseArray() throws -> [JCalJSON] {
+    private mutating func parseArray() throws(JSONSyntaxError) -> [JSONValue] {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var elements: [JCalJSON] = []
+        var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
@@ -106,11 +126,12 @@ struct JCalJSONReader {
         }
     }
 
-    private mutating func parseObject() throws -> [(key: String, value: JCalJSON)] {
+    private mutating func parseObject() throws(JSONSyntaxError) -> [JSONMember] {
         try enter()
         defer { depth -= 1 }
         index += 1
-        var members: [(key: String, value: JCalJSON)] = []
+        var members: [JSONMember] = []
+        var seen: [String: Int] = [:]
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -119,12 +140,18 @@ struct JCalJSONReader {
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            let keyOffset = index
             let key = try parseString()
+            if let first = seen[key] {
+                duplicateKeys.append(JSONDuplicateKey(key: key, offset: keyOffset, firstOffset: first))
+            } else {
+                seen[key] = keyOffset
+            }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue()))
+            members.append(JSONMember(key, try parseValue(), keyOffset: keyOffset))
             skipWhitespace()
             guard index < bytes.count else { throw error("an object is not closed with '}'") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -138,14 +165,15 @@ struct JCalJSONReader {
         }
     }
 
-    private mutating func parseNumber() throws -> String {
+    private mutating func digits() -> Int {
+        let first = index
+        while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index - first
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        func digits() -> Int {
-            let first = index
-            while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            return index - first
-        }
         let integerStart = index
         guard digits() > 0 else { throw error("a number needs digits") }
         if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 { throw error("a number cannot start with 0", at: integerStart) }
@@ -161,7 +189,7 @@ struct JCalJSONReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
-    private mutating func parseString() throws -> String {
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
         let start = index
         // The common case: no escapes, so the bytes are the string.
@@ -178,7 +206,8 @@ struct JCalJSONReader {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 index += 1
-                return try scratch.withUnsafeBufferPointer { try text($0, at: start) }
+                guard let valid = String(validating: scratch, as: UTF8.self) else { throw error("a string is not valid UTF-8", at: start) }
+                return valid
             }
             guard byte >= 0x20 else { throw error("a control character must be escaped in a string") }
             guard byte == UInt8(ascii: "\\") else {
@@ -198,26 +227,31 @@ struct JCalJSONReader {
             case UInt8(ascii: "r"): scratch.append(0x0D)
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = try hexQuad()
-                if (0xD800..<0xDC00).contains(scalar) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw error("a \\u escape of a high surrogate needs its low surrogate")
-                    }
-                    index += 2
-                    let low = try hexQuad()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("not a low surrogate") }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw error("a lone low surrogate")
-                }
-                scratch.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
+                scratch.append(contentsOf: try unicodeEscape().utf8)
             default:
                 throw error("'\\\(Unicode.Scalar(escaped).escaped(asASCII: true))' is not a JSON escape", at: index - 2)
             }
         }
     }
 
-    private mutating func hexQuad() throws -> UInt32 {
+    /// The character of a `\u` escape whose `\u` has been read, with its low surrogate.
+    private mutating func unicodeEscape() throws(JSONSyntaxError) -> String {
+        var scalar = try hexQuad()
+        if (0xD800..<0xDC00).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                throw error("a \\u escape of a high surrogate needs its low surrogate")
+            }
+            index += 2
+            let low = try hexQuad()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("not a low surrogate") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(scalar) {
+            throw error("a lone low surrogate")
+        }
+        return String(Character(Unicode.Scalar(scalar)!))
+    }
+
+    private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("a \\u escape needs four hex digits") }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -235,7 +269,7 @@ struct JCalJSONReader {
         return value
     }
 
-    private func text(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws -> String {
+    private func text(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> String {
         guard let valid = String(validating: slice, as: UTF8.self) else { throw error("a string is not valid UTF-8", at: offset) }
         return valid
     }

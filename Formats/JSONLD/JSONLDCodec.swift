@@ -1,0 +1,43 @@
+import AlmanacCore
+import AlmanacJSONValue
+
+/// schema.org Recipe as JSON-LD (`jsonld`, `.jsonld`), as recipe sites publish it and
+/// Google's recipe rich results read it. Reads a Recipe at the top level, in a list or
+/// in `@graph` (with `@type` a text or a list); writes one object per recipe. See
+/// `Formats/JSONLD/README.md` for the mapping.
+///
+/// Input that is not JSON, holds no Recipe, or gives a Recipe property a value of the
+/// wrong type throws ``JSONLDDecodingError`` with its line and column.
+public struct JSONLDCodec: FormatCodec {
+    /// The name under which recipes keep what JSON-LD said that the model has no field for.
+    public static let extrasKey = "jsonld"
+
+    public init() {}
+
+    public var format: FormatDescriptor {
+        FormatDescriptor(
+            name: "jsonld", extensions: ["jsonld"],
+            summary: "schema.org Recipe JSON-LD, as recipe sites publish it",
+            reads: [.recipe], writes: [.recipe]
+        )
+    }
+
+    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+        var collector = RecipeCollector(fileBytes: bytes, sourceName: source)
+        try collector.read(JSONLDSource(fileBytes: bytes, base: 0), text: bytes[...])
+        guard !collector.recipes.isEmpty else {
+            throw JSONLDDecodingError.noRecipe(at: collector.rootPosition ?? SourcePosition(offset: 0, in: bytes))
+        }
+        return collector.result
+    }
+
+    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        guard document.events.isEmpty else { throw JSONLDEncodingError.eventsNotSupported(count: document.events.count) }
+        var writer = RecipeWriter()
+        let objects = document.recipes.map { writer.json($0) }
+        var output = JSONWriter(pretty: !options.compact)
+        output.write(objects.count == 1 ? objects[0] : .array(objects))
+        output.appendByte(0x0A)
+        return EncodeResult(bytes: output.bytes, diagnostics: writer.diagnostics)
+    }
+}

@@ -1,0 +1,70 @@
+import AlmanacCore
+import AlmanacJSONValue
+
+/// Reads the recipes of one or more JSON-LD texts of one file (a `.jsonld` file, or the
+/// `<script>` blocks of a page) into one result.
+struct RecipeCollector {
+    let fileBytes: [UInt8]
+    let sourceName: String
+    private(set) var recipes: [Recipe] = []
+    private var origins: [SourcePosition?] = []
+    private var diagnostics: [Diagnostic] = []
+    /// Where the first JSON-LD text starts, for the error when none holds a Recipe.
+    private(set) var rootPosition: SourcePosition?
+
+    init(fileBytes: [UInt8], sourceName: String) {
+        self.fileBytes = fileBytes
+        self.sourceName = sourceName
+    }
+
+    /// What was read.
+    var result: DecodeResult {
+        DecodeResult(document: AlmanacDocument(recipes: recipes), diagnostics: diagnostics, origins: ItemOrigins(recipes: origins))
+    }
+
+    /// Reads the JSON-LD `text`, which sits in the file as `source` says, and adds its recipes.
+    mutating func read(_ source: JSONLDSource, text: ArraySlice<UInt8>) throws(JSONLDDecodingError) {
+        let parsed: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = Array(text).withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            do throws(JSONSyntaxError) {
+                let root = try reader.parseDocument()
+                return .success((root, reader.duplicateKeys))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let root: JSONValue
+        let duplicates: [JSONDuplicateKey]
+        switch parsed {
+        case .success(let value): (root, duplicates) = value
+        case .failure(let error): throw source.error(error)
+        }
+        if rootPosition == nil { rootPosition = source.position(of: root) }
+        for duplicate in duplicates {
+            diagnostics.append(Diagnostic(.warning, "duplicate key '\(duplicate.key)'; the first one is read", source: sourceName, position: source.position(duplicate.offset)))
+        }
+        var reader = RecipeReader(source: source, sourceName: sourceName)
+        for object in RecipeFinder.recipes(in: root) {
+            var recipe = try reader.recipe(object)
+            // A page that publishes the same recipe twice holds it once.
+            if recipes.contains(recipe) {
+                diagnostics.append(Diagnostic(.note, "the same Recipe again; read once", source: sourceName, position: source.position(of: object)))
+                continue
+            }
+            // Derived ids stay unique; given ones are left to the unique-ids rule.
+            var copy = 0
+            while recipe.id == RecipeReader.derivedID(recipe, copy: copy), recipes.contains(where: { $0.id == recipe.id }) {
+                copy += 1
+                recipe.id = RecipeReader.derivedID(recipe, copy: copy)
+            }
+            recipes.append(recipe)
+            origins.append(source.position(of: object))
+        }
+        diagnostics += reader.diagnostics
+    }
+
+    /// Adds a warning about the file.
+    mutating func warn(_ message: String, at position: SourcePosition?) {
+        diagnostics.append(Diagnostic(.warning, message, source: sourceName, position: position))
+    }
+}
