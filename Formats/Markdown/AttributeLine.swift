@@ -41,6 +41,12 @@ enum AttributeLine {
 
     /// `value` with the characters an attribute cannot hold percent-encoded.
     static func encode(_ value: String, separator: Unicode.Scalar? = nil) -> String {
+        // Most values hold nothing to encode (every such character is ASCII).
+        let isEncoded = { (byte: UInt8) in
+            byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+                || byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0x7F || separator.map { $0.value == UInt32(byte) } == true
+        }
+        if separator?.isASCII ?? true, !value.utf8.contains(where: isEncoded) { return value }
         var output = ""
         for scalar in value.unicodeScalars {
             if scalar == "%" || scalar == "\"" || scalar == "<" || scalar == ">" || scalar == "&" || scalar == separator

@@ -3,15 +3,26 @@
 /// block quotes and raw HTML. Inline content is left as text.
 ///
 /// Containers are parsed by collecting their lines (without the container's prefix)
-/// and parsing those again, so nesting is recursion.
+/// and parsing those again, so nesting is recursion: it stops at ``maximumDepth`` levels
+/// of lists and block quotes, which no recipe comes near, so that a hostile file cannot
+/// exhaust the stack or copy its lines once per level.
 enum BlockParser {
-    static func parse(_ lines: [ParserLine]) -> [MarkdownBlock] {
+    /// The deepest nesting of lists and block quotes read.
+    static let maximumDepth = 32
+
+    /// Nesting went past ``maximumDepth`` at `line` (an index into the input's lines).
+    struct TooDeep: Error {
+        var line: Int
+    }
+
+    static func parse(_ lines: [ParserLine], depth: Int = 0) throws -> [MarkdownBlock] {
+        if depth > maximumDepth, let first = lines.first { throw TooDeep(line: first.number) }
         var blocks: [MarkdownBlock] = []
         var index = 0
         while index < lines.count {
             let text = lines[index].text
             if LineScanner.isBlank(text) { index += 1; continue }
-            let (block, next) = parseBlock(lines, at: index)
+            let (block, next) = try parseBlock(lines, at: index, depth: depth)
             blocks.append(block)
             index = next
         }
@@ -19,7 +30,7 @@ enum BlockParser {
     }
 
     /// Parses the block that starts at `index`; returns it and the index after it.
-    private static func parseBlock(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+    private static func parseBlock(_ lines: [ParserLine], at index: Int, depth: Int) throws -> (MarkdownBlock, Int) {
         let line = lines[index]
         let text = line.text
         if LineScanner.rest(text) == nil {
@@ -39,13 +50,13 @@ enum BlockParser {
             return (MarkdownBlock(kind: .fencedCode, firstLine: line.number, lastLine: lines[last].number), last + 1)
         }
         if LineScanner.isBlockQuote(text) {
-            return blockQuote(lines, at: index)
+            return try blockQuote(lines, at: index, depth: depth)
         }
         if let end = LineScanner.htmlBlockStart(text, interruptingParagraph: false) {
             return html(lines, at: index, end: end)
         }
         if let marker = LineScanner.listMarker(text) {
-            return list(lines, at: index, first: marker)
+            return try list(lines, at: index, first: marker, depth: depth)
         }
         return paragraph(lines, at: index)
     }
@@ -95,7 +106,7 @@ enum BlockParser {
         return (block, last + 1)
     }
 
-    private static func blockQuote(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+    private static func blockQuote(_ lines: [ParserLine], at index: Int, depth: Int) throws -> (MarkdownBlock, Int) {
         var content: [ParserLine] = []
         var tracker = ParagraphTracker()
         var cursor = index
@@ -112,16 +123,16 @@ enum BlockParser {
             }
             cursor += 1
         }
-        let block = MarkdownBlock(kind: .blockQuote(parse(content)), firstLine: lines[index].number, lastLine: lines[cursor - 1].number)
+        let block = MarkdownBlock(kind: .blockQuote(try parse(content, depth: depth + 1)), firstLine: lines[index].number, lastLine: lines[cursor - 1].number)
         return (block, cursor)
     }
 
-    private static func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker) -> (MarkdownBlock, Int) {
+    private static func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker, depth: Int) throws -> (MarkdownBlock, Int) {
         var items: [MarkdownListItem] = []
         var cursor = index
         while cursor < lines.count, !LineScanner.isThematicBreak(lines[cursor].text),
               let marker = LineScanner.listMarker(lines[cursor].text), marker.continues(first) {
-            let (item, lastIndex) = listItem(lines, at: cursor, marker: marker)
+            let (item, lastIndex) = try listItem(lines, at: cursor, marker: marker, depth: depth)
             items.append(item)
             cursor = lastIndex + 1
             var next = cursor
@@ -137,7 +148,7 @@ enum BlockParser {
 
     /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
     /// continuation) and parses them; returns the item and the index of its last line.
-    private static func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker) -> (MarkdownListItem, Int) {
+    private static func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
         var content = [ParserLine(number: lines[index].number, text: marker.content)]
         var tracker = ParagraphTracker()
         tracker.see(marker.content)
@@ -165,7 +176,7 @@ enum BlockParser {
         }
         let kept = Array(content.prefix { $0.number <= lines[lastNonBlank].number })
         let item = MarkdownListItem(
-            blocks: parse(kept), firstLine: lines[index].number, lastLine: lines[lastNonBlank].number,
+            blocks: try parse(kept, depth: depth + 1), firstLine: lines[index].number, lastLine: lines[lastNonBlank].number,
             contentColumn: marker.contentColumn
         )
         return (item, lastNonBlank)
@@ -195,22 +206,32 @@ struct ParagraphTracker {
     var paragraphOpen = false
     private var fence: (character: UInt8, length: Int)?
 
+    /// Notes what `line` opens or closes. List and quote markers are peeled off in a loop,
+    /// at most ``BlockParser/maximumDepth`` deep (the parser refuses deeper nesting anyway).
     mutating func see(_ line: [UInt8]) {
         if let open = fence {
             if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
             paragraphOpen = false
             return
         }
-        if LineScanner.isBlank(line) { paragraphOpen = false; return }
-        if LineScanner.rest(line) == nil { return }
-        if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }
-        if LineScanner.isThematicBreak(line) || LineScanner.atxHeading(line) != nil
-            || LineScanner.htmlBlockStart(line, interruptingParagraph: true) != nil {
-            paragraphOpen = false
-            return
+        var line = line
+        for _ in 0...BlockParser.maximumDepth {
+            if LineScanner.isBlank(line) { paragraphOpen = false; return }
+            if LineScanner.rest(line) == nil { return }
+            if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }
+            if LineScanner.isThematicBreak(line) || LineScanner.atxHeading(line) != nil
+                || LineScanner.htmlBlockStart(line, interruptingParagraph: true) != nil {
+                paragraphOpen = false
+                return
+            }
+            if let marker = LineScanner.listMarker(line) {
+                line = marker.content
+            } else if LineScanner.isBlockQuote(line) {
+                line = LineScanner.blockQuoteContent(line)
+            } else {
+                break
+            }
         }
-        if let marker = LineScanner.listMarker(line) { see(marker.content); return }
-        if LineScanner.isBlockQuote(line) { see(LineScanner.blockQuoteContent(line)); return }
         paragraphOpen = true
     }
 }

@@ -202,7 +202,7 @@ enum LineScanner {
         if starts("<?") { return .marker(Array("?>".utf8)) }
         if starts("<![cdata[") { return .marker(Array("]]>".utf8)) }
         if lower.count > 2, lower[1] == UInt8(ascii: "!"), lower[2] >= 97, lower[2] <= 122 { return .marker([UInt8(ascii: ">")]) }
-        var index = lower[1] == UInt8(ascii: "/") ? 2 : 1
+        var index = lower.count > 1 && lower[1] == UInt8(ascii: "/") ? 2 : 1
         let nameStart = index
         while index < lower.count, isAlphanumeric(lower[index]) || lower[index] == UInt8(ascii: "-") { index += 1 }
         guard index > nameStart else { return nil }

@@ -20,6 +20,8 @@ public enum MarkdownDecodingError: CodecError, Hashable {
     case invalidFrontMatter(String, at: SourcePosition)
     /// An `<!-- almanac:event … -->` attribute line with a value that does not mean anything.
     case invalidAttribute(name: String, reason: String, at: SourcePosition)
+    /// Lists and block quotes nested deeper than the reader follows.
+    case tooDeep(limit: Int, at: SourcePosition)
 
     public var message: String {
         switch self {
@@ -32,6 +34,7 @@ public enum MarkdownDecodingError: CodecError, Hashable {
         case .ingredientWithoutName: return "ingredient has no name"
         case .invalidFrontMatter(let reason, _): return "front matter: \(reason)"
         case .invalidAttribute(let name, let reason, _): return "event attribute '\(name)': \(reason)"
+        case .tooDeep(let limit, _): return "lists and block quotes nest deeper than \(limit) levels"
         }
     }
 
@@ -39,7 +42,7 @@ public enum MarkdownDecodingError: CodecError, Hashable {
         switch self {
         case .invalidUTF8(let at), .missingTitle(_, let at), .missingDivider(_, _, let at), .repeated(_, let at),
              .amountWithoutNumber(_, let at), .divisionByZero(_, let at), .ingredientWithoutName(let at),
-             .invalidFrontMatter(_, let at), .invalidAttribute(_, _, let at):
+             .invalidFrontMatter(_, let at), .invalidAttribute(_, _, let at), .tooDeep(_, let at):
             return at
         }
     }

@@ -65,7 +65,12 @@ struct MarkdownDocumentReader {
                 }
                 cursor += 1
             }
-            let blocks = BlockParser.parse((bodyStart..<cursor).map { ParserLine(number: $0, text: lines[$0]) })
+            let blocks: [MarkdownBlock]
+            do {
+                blocks = try BlockParser.parse((bodyStart..<cursor).map { ParserLine(number: $0, text: lines[$0]) })
+            } catch let deep as BlockParser.TooDeep {
+                throw MarkdownDecodingError.tooDeep(limit: BlockParser.maximumDepth, at: source.position(line: deep.line))
+            }
             if kind == nil, case .heading(1, AgendaWriter.title)? = blocks.first?.kind { kind = .agenda }
             switch kind ?? .recipe {
             case .recipe:

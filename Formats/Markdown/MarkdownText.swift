@@ -95,6 +95,9 @@ enum MarkdownText {
     static func trimmed(_ text: String) -> String {
         // Most text starts and ends with a visible ASCII character: nothing to trim.
         if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) { return text }
+        // Nor when neither end is whitespace (a text ending in a letter of another script).
+        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
+           !InlineEmphasis.isWhitespace(first), !InlineEmphasis.isWhitespace(last) { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: trimmed(Array(text.unicodeScalars)))
         return String(scalars)

@@ -145,6 +145,7 @@ struct RecipeWriter {
 extension String {
     /// Line breaks as spaces, for places that hold one line.
     var replacingNewlines: String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+        guard utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return self }
+        return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
     }
 }

@@ -19,7 +19,9 @@ public enum ProcessRunner {
 
     /// Runs `executable` with `arguments` in `directory`, feeding `stdin` (nothing by default:
     /// standard input is at its end at once).
-    public static func run(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], directory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+    /// A program that runs longer than `timeout` seconds is killed and its status is `-1`,
+    /// so that a hang fails its test instead of stopping the whole run.
+    public static func run(_ executable: URL, _ arguments: [String], stdin: [UInt8] = [], directory: URL? = nil, environment: [String: String]? = nil, timeout: Double = 300) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -32,6 +34,9 @@ public enum ProcessRunner {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate(); kill(process.processIdentifier, SIGKILL) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         // Read both pipes while the program runs, so that neither fills up and blocks it.
         let group = DispatchGroup()
         nonisolated(unsafe) var outBytes: [UInt8] = []
@@ -50,7 +55,8 @@ public enum ProcessRunner {
         try? input.fileHandleForWriting.close()
         group.wait()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: outBytes, stderr: errBytes)
+        let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        return Result(status: killed ? -1 : process.terminationStatus, stdout: outBytes, stderr: errBytes)
     }
 
     /// Runs the built `almanac` with `arguments`.

@@ -12,8 +12,18 @@ public protocol ByteSource {
     mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int
 }
 
+/// A source that can be read again from an earlier point, so that a reader can make
+/// two passes over a file without holding it (a regular file, bytes in memory).
+public protocol RereadableByteSource: ByteSource {
+    /// Where the next read starts, or `nil` when the source cannot come back to it
+    /// (a pipe or a terminal).
+    mutating func readPosition() -> Int?
+    /// Makes the next read start at `position`, a value ``readPosition()`` returned.
+    mutating func setReadPosition(_ position: Int) throws
+}
+
 /// Reads a file descriptor with `read(2)`, retrying on interruption.
-public struct FileDescriptorSource: ByteSource {
+public struct FileDescriptorSource: RereadableByteSource {
     public let descriptor: Int32
     /// The name errors use.
     public let name: String
@@ -30,6 +40,20 @@ public struct FileDescriptorSource: ByteSource {
         #else
         if descriptor > 2 { _ = Glibc.close(descriptor) }
         #endif
+    }
+
+    /// The offset in a regular file; `nil` for anything else.
+    public mutating func readPosition() -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let position = lseek(descriptor, 0, SEEK_CUR)
+        return position >= 0 ? Int(position) : nil
+    }
+
+    public mutating func setReadPosition(_ position: Int) throws {
+        guard lseek(descriptor, off_t(position), SEEK_SET) >= 0 else {
+            throw FileError.ioFailed(path: name, reason: "cannot read again: \(FileError.reason())")
+        }
     }
 
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
@@ -52,12 +76,18 @@ public struct FileDescriptorSource: ByteSource {
 }
 
 /// Reads bytes already in memory, in chunks, as a file would be read.
-public struct MemorySource: ByteSource {
+public struct MemorySource: RereadableByteSource {
     private let bytes: [UInt8]
     private var offset = 0
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
+    }
+
+    public mutating func readPosition() -> Int? { offset }
+
+    public mutating func setReadPosition(_ position: Int) throws {
+        offset = min(max(position, 0), bytes.count)
     }
 
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
@@ -91,8 +121,10 @@ public struct LineReader<Source: ByteSource> {
     /// Calls `body` with the next line's bytes (without the line ending), its line number
     /// (from 1) and the offset of its first byte; returns `false` at the end of the input.
     public mutating func nextLine(_ body: (_ line: ArraySlice<UInt8>, _ number: Int, _ offset: Int) throws -> Void) throws -> Bool {
+        // Bytes before `scanned` hold no newline: a long line is searched once, not once per chunk.
+        var scanned = start
         while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let newline = buffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
                 var end = newline
                 if end > start && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
                 lineNumber += 1
@@ -111,12 +143,15 @@ public struct LineReader<Source: ByteSource> {
                 start = buffer.count
                 return true
             }
+            scanned = buffer.count
             if start > 0 {
                 buffer.removeSubrange(0..<start)
                 bufferOffset += start
+                scanned -= start
                 start = 0
             }
-            if try source.read(into: &buffer, maximum: chunkSize) == 0 { finished = true }
+            // Read at least as much as is held, so a long line costs linear time to collect.
+            if try source.read(into: &buffer, maximum: max(chunkSize, buffer.count)) == 0 { finished = true }
         }
     }
 }
