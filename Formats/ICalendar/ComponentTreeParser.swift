@@ -21,68 +21,90 @@ struct ComponentTreeParser {
         diagnostics.append(Diagnostic(.warning, message, source: source, position: Self.position(line: line, offset: offset)))
     }
 
+    private var stack: [ICalComponent] = []
+    private var calendars: [ICalComponent] = []
+    private var ignoredAfterEnd = 0
+
     /// The top-level VCALENDAR components of `bytes` (a stream may hold several).
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [ICalComponent] {
         var reader = ContentLineReader(bytes)
-        var stack: [ICalComponent] = []
-        var calendars: [ICalComponent] = []
-        var ignoredAfterEnd = 0
-        while let entry = reader.next() {
-            switch entry {
-            case .malformed(let reason, let raw, let line, let offset):
-                if stack.isEmpty && calendars.isEmpty {
-                    throw ICalendarDecodingError.noCalendar(found: String(raw.prefix(40)), at: Self.position(line: line, offset: offset))
+        while let entry = reader.next() { try take(entry) }
+        return try finish(invalidUTF8Lines: reader.invalidUTF8Lines)
+    }
+
+    /// Builds the tree from one logical line. A VEVENT or VTODO directly inside a
+    /// VCALENDAR goes, once complete, to `item` when it is given (and is then left out
+    /// of the tree), so that items can be mapped while the input is read.
+    mutating func take(_ entry: ContentLineReader.Entry, item: (ICalComponent) throws -> Void) throws {
+        try take(entry, handsOverItems: true, item: item)
+    }
+
+    /// Builds the tree from one logical line, items included.
+    mutating func take(_ entry: ContentLineReader.Entry) throws {
+        try take(entry, handsOverItems: false) { _ in }
+    }
+
+    private mutating func take(_ entry: ContentLineReader.Entry, handsOverItems: Bool, item: (ICalComponent) throws -> Void) throws {
+        switch entry {
+        case .malformed(let reason, let raw, let line, let offset):
+            if stack.isEmpty && calendars.isEmpty {
+                throw ICalendarDecodingError.noCalendar(found: String(raw.prefix(40)), at: Self.position(line: line, offset: offset))
+            }
+            warn("\(reason); line ignored: \(String(raw.prefix(60)))", line: line, offset: offset)
+        case .line(let content):
+            let at = Self.position(line: content.line, offset: content.offset)
+            switch content.name {
+            case "BEGIN":
+                let name = content.value.uppercased()
+                guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
+                    throw ICalendarDecodingError.invalidComponentName(String(content.value.prefix(40)), at: at)
                 }
-                warn("\(reason); line ignored: \(String(raw.prefix(60)))", line: line, offset: offset)
-            case .line(let content):
-                let at = Self.position(line: content.line, offset: content.offset)
-                switch content.name {
-                case "BEGIN":
-                    let name = content.value.uppercased()
-                    guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
-                        throw ICalendarDecodingError.invalidComponentName(String(content.value.prefix(40)), at: at)
-                    }
-                    if stack.isEmpty && name != "VCALENDAR" {
+                if stack.isEmpty && name != "VCALENDAR" {
+                    throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
+                }
+                guard stack.count < options.maximumDepth else {
+                    throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
+                }
+                stack.append(ICalComponent(name: name, line: content.line, offset: content.offset))
+            case "END":
+                let name = content.value.uppercased()
+                guard let open = stack.last else {
+                    throw ICalendarDecodingError.unexpectedEnd(content.value, at: at)
+                }
+                guard open.name == name else {
+                    throw ICalendarDecodingError.mismatchedEnd(found: content.value, open: open.name, openedOnLine: open.line, at: at)
+                }
+                let finished = stack.removeLast()
+                if stack.isEmpty {
+                    calendars.append(finished)
+                } else if handsOverItems, stack.count == 1, ICalendarOutline.isItem(finished.name) {
+                    try item(finished)
+                } else {
+                    stack[stack.count - 1].children.append(finished)
+                }
+            default:
+                if stack.isEmpty {
+                    if calendars.isEmpty {
                         throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
                     }
-                    guard stack.count < options.maximumDepth else {
-                        throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
-                    }
-                    stack.append(ICalComponent(name: name, line: content.line, offset: content.offset))
-                case "END":
-                    let name = content.value.uppercased()
-                    guard let open = stack.last else {
-                        throw ICalendarDecodingError.unexpectedEnd(content.value, at: at)
-                    }
-                    guard open.name == name else {
-                        throw ICalendarDecodingError.mismatchedEnd(found: content.value, open: open.name, openedOnLine: open.line, at: at)
-                    }
-                    let finished = stack.removeLast()
-                    if stack.isEmpty {
-                        calendars.append(finished)
-                    } else {
-                        stack[stack.count - 1].children.append(finished)
-                    }
-                default:
-                    if stack.isEmpty {
-                        if calendars.isEmpty {
-                            throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
-                        }
-                        if ignoredAfterEnd == 0 { warn("\(content.name) after END:VCALENDAR is ignored", line: content.line, offset: content.offset) }
-                        ignoredAfterEnd += 1
-                    } else {
-                        stack[stack.count - 1].properties.append(content)
-                    }
+                    if ignoredAfterEnd == 0 { warn("\(content.name) after END:VCALENDAR is ignored", line: content.line, offset: content.offset) }
+                    ignoredAfterEnd += 1
+                } else {
+                    stack[stack.count - 1].properties.append(content)
                 }
             }
         }
+    }
+
+    /// The calendars once every line has been taken; throws when one is still open.
+    mutating func finish(invalidUTF8Lines: [(line: Int, offset: Int)]) throws -> [ICalComponent] {
         if let open = stack.last {
             throw ICalendarDecodingError.unterminatedComponent(open.name, at: Self.position(line: open.line, offset: open.offset))
         }
         guard !calendars.isEmpty else {
             throw ICalendarDecodingError.noCalendar(found: nil, at: SourcePosition(offset: 0, line: 1, column: 1))
         }
-        for (line, offset) in reader.invalidUTF8Lines {
+        for (line, offset) in invalidUTF8Lines {
             warn("invalid UTF-8 bytes, read as U+FFFD", line: line, offset: offset)
         }
         return calendars

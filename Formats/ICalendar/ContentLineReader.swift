@@ -12,7 +12,10 @@ struct ContentLineReader {
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
-    private var lineNumber = 1
+    /// The number of the next physical line.
+    private(set) var lineNumber: Int
+    /// The offset in the whole input of `bytes[0]` (the reader may see one part of it).
+    private let offsetBase: Int
     /// Bytes of the current logical line when it had to be joined from several.
     private var scratch: [UInt8] = []
     /// Parses each logical line once it is unfolded.
@@ -25,25 +28,50 @@ struct ContentLineReader {
     private static let space = UInt8(ascii: " ")
     private static let tab = UInt8(ascii: "\t")
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A reader of `bytes`, which start the input (a byte order mark is skipped) or, with
+    /// `lineNumber` and `offset`, continue it at a line's start.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int = 1, offset: Int = 0) {
         self.bytes = bytes
+        self.lineNumber = lineNumber
+        offsetBase = offset
         index = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        if offset == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
     }
 
     /// The end of the physical line starting at `start` (the index of its `\n`,
     /// or the end of input) and the end of its content (before `\r\n`).
     private func physicalLine(from start: Int) -> (contentEnd: Int, next: Int) {
-        var cursor = start
         let count = bytes.count
-        while cursor < count && bytes[cursor] != Self.lf { cursor += 1 }
+        let cursor = ByteSearch.firstIndex(of: Self.lf, in: bytes, from: start) ?? count
         var contentEnd = cursor
         if contentEnd > start && bytes[contentEnd - 1] == Self.cr { contentEnd -= 1 }
         return (contentEnd, cursor < count ? cursor + 1 : count)
     }
 
-    /// The next logical line, or `nil` at the end of the input. Blank lines are skipped.
+    /// The next logical line, parsed, or `nil` at the end of the input. Blank lines are skipped.
     mutating func next() -> Entry? {
+        guard let found = advance() else { return nil }
+        let offset = offsetBase + found.start
+        if found.joined {
+            return scratch.withUnsafeBufferPointer { parser.parse($0, line: found.line, offset: offset) }
+        }
+        return parser.parse(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end]), line: found.line, offset: offset)
+    }
+
+    /// Passes the next logical line's unfolded bytes, its line number and its offset to
+    /// `body` (for a reader that parses only some lines); `nil` at the end of the input.
+    mutating func nextLine<Result>(_ body: (UnsafeBufferPointer<UInt8>, _ line: Int, _ offset: Int) throws -> Result) rethrows -> Result? {
+        guard let found = advance() else { return nil }
+        let offset = offsetBase + found.start
+        if found.joined {
+            return try scratch.withUnsafeBufferPointer { try body($0, found.line, offset) }
+        }
+        return try body(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end]), found.line, offset)
+    }
+
+    /// Moves past the next logical line: where it starts and ends in `bytes`, or, when it
+    /// was `joined` from folded lines, in `scratch`. Blank lines are skipped.
+    private mutating func advance() -> (line: Int, start: Int, end: Int, joined: Bool)? {
         while index < bytes.count {
             let startLine = lineNumber
             let startOffset = index
@@ -65,11 +93,22 @@ struct ContentLineReader {
             index = next
             if joined {
                 if scratch.isEmpty { continue }
-                let entry = scratch.withUnsafeBufferPointer { parser.parse($0, line: startLine, offset: startOffset) }
-                return entry
+                return (startLine, startOffset, contentEnd, true)
             }
             if contentEnd == startOffset { continue }
-            return parser.parse(UnsafeBufferPointer(rebasing: bytes[startOffset..<contentEnd]), line: startLine, offset: startOffset)
+            return (startLine, startOffset, contentEnd, false)
+        }
+        return nil
+    }
+
+    /// Where the last complete logical line of `bytes` ends: just after a line end that
+    /// is followed by a line that does not continue it. `nil` when there is none yet.
+    /// Only cuts after `start` are looked for.
+    static func endOfCompleteLines(in bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        var cursor = bytes.count - 1
+        while cursor >= max(start, 1) {
+            if bytes[cursor - 1] == lf && bytes[cursor] != space && bytes[cursor] != tab { return cursor }
+            cursor -= 1
         }
         return nil
     }

@@ -31,30 +31,56 @@ struct ContentLineWriter {
     /// A component: `BEGIN:`, its properties as their content lines, its
     /// sub-components, `END:`.
     mutating func component(_ component: ICalComponent) {
-        write("BEGIN:" + component.name)
-        for property in component.properties { write(property.raw) }
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: "BEGIN:".utf8)
+        line.append(contentsOf: component.name.utf8)
+        writeLine()
+        for property in component.properties {
+            line.removeAll(keepingCapacity: true)
+            property.appendRaw(to: &line)
+            writeLine()
+        }
         for child in component.children { self.component(child) }
-        write("END:" + component.name)
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: "END:".utf8)
+        line.append(contentsOf: component.name.utf8)
+        writeLine()
     }
 
     /// Writes one logical line, folding it. Control characters other than tab can
     /// never reach the output, so a value cannot start a line of its own.
-    mutating func write(_ line: String) {
-        var utf8 = Array(line.utf8)
-        utf8.removeAll { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }
+    mutating func write(_ text: String) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: text.utf8)
+        writeLine()
+    }
+
+    /// The logical line being written, as bytes.
+    private var line: [UInt8] = []
+
+    private static func isLeftOut(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09) || byte == 0x7F
+    }
+
+    /// Writes `line`, folded, with CRLF after each physical line.
+    private mutating func writeLine() {
+        if line.contains(where: Self.isLeftOut) { line.removeAll(where: Self.isLeftOut) }
         var start = 0
         var limit = Self.maximumOctets
-        while utf8.count - start > limit {
+        while line.count - start > limit {
             var end = start + limit
             // Step back to the first byte of a UTF-8 sequence.
-            while end > start && utf8[end] & 0xC0 == 0x80 { end -= 1 }
+            while end > start && line[end] & 0xC0 == 0x80 { end -= 1 }
             if end == start { end = start + limit }
-            bytes.append(contentsOf: utf8[start..<end])
-            bytes.append(contentsOf: [0x0D, 0x0A, 0x20])
+            bytes.append(contentsOf: line[start..<end])
+            bytes.append(0x0D)
+            bytes.append(0x0A)
+            bytes.append(0x20)
             start = end
             limit = Self.maximumOctets - 1
         }
-        bytes.append(contentsOf: utf8[start...])
-        bytes.append(contentsOf: [0x0D, 0x0A])
+        bytes.append(contentsOf: line[start...])
+        bytes.append(0x0D)
+        bytes.append(0x0A)
     }
 }

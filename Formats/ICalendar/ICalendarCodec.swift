@@ -10,7 +10,7 @@ import AlmanacICalendarModel
 /// and back. Reading is tolerant of what real exports do (bare LF, a BOM, Windows
 /// zone names, vendor-prefixed TZIDs, broken properties, which become warnings); a
 /// broken component structure throws ``ICalendarDecodingError``.
-public struct ICalendarCodec: FormatCodec {
+public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     public let options: ICalendarDecodingOptions
 
     /// The setting that fixes DTSTAMP (`almanac convert --dtstamp 2026-01-01T00:00:00Z`).
@@ -29,15 +29,75 @@ public struct ICalendarCodec: FormatCodec {
         )
     }
 
+    private var mappingOptions: ICalendarMappingOptions {
+        ICalendarMappingOptions(appliesCalendarTimeZone: options.appliesCalendarTimeZone)
+    }
+
+    /// Reads in two passes over the bytes: the first gathers the ``ICalendarOutline``
+    /// (time zones and which VTODO belongs to which event), the second builds each
+    /// VEVENT and VTODO and maps it at once, so the whole component tree is never held.
     public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
         try bytes.withUnsafeBufferPointer { buffer in
+            var scanner = OutlineScanner()
+            var lines = ContentLineReader(buffer)
+            while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
+            var sequence = ItemSequenceMapper(source: source, options: mappingOptions, outline: scanner.outline)
             var parser = ComponentTreeParser(options: options, source: source)
-            let calendars = try parser.parse(buffer)
-            var mapper = EventMapper(source: source, options: ICalendarMappingOptions(appliesCalendarTimeZone: options.appliesCalendarTimeZone))
-            let document = mapper.document(from: calendars)
+            var events: [Event] = []
+            var reader = ContentLineReader(buffer)
+            while let entry = reader.next() {
+                try parser.take(entry) { item in sequence.map(item) { events.append($0) } }
+            }
+            let calendars = try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines)
+            sequence.finish { events.append($0) }
+            var mapper = EventMapper(source: source, options: mappingOptions)
+            let document = mapper.document(events: events, calendars: calendars, mapping: sequence)
             let diagnostics = (parser.diagnostics + mapper.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
             return DecodeResult(document: document, diagnostics: diagnostics)
         }
+    }
+
+    /// Streams the events, each once its last VTODO has been read, in input order.
+    ///
+    /// A VTODO may name a parent event anywhere in the input, so the reader makes two
+    /// passes: the first gathers the ``ICalendarOutline`` (time zones, and for each item
+    /// its UID and parent), the second reads each item, maps it, and passes an event on
+    /// once its last VTODO is read. A regular file is read twice from disk, chunk by
+    /// chunk; memory then holds the outline (a few dozen bytes per item) and the events
+    /// waiting for a late VTODO, none when each VTODO follows its event, as almanac and
+    /// other programs write them. Input that cannot be read twice (a pipe) is read into
+    /// memory first. Calendar-level properties are not items and are not passed on.
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+        if var rereadable = source as? any RereadableByteSource, let diagnostics = try decodeItemsTwice(from: &rereadable, sourceName: sourceName, body: body) {
+            return diagnostics
+        }
+        var bytes: [UInt8] = []
+        while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
+        var memory = MemorySource(bytes)
+        return try decodeItemsTwice(from: &memory, sourceName: sourceName, body: body) ?? []
+    }
+
+    /// The two passes over a source that can be read twice; `nil` when this one cannot.
+    private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]? {
+        guard let start = source.readPosition() else { return nil }
+        var firstPass = ContentLineChunks(source)
+        var scanner = OutlineScanner()
+        while try firstPass.next({ lines in
+            while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
+        }) {}
+        var again = firstPass.source
+        try again.setReadPosition(start)
+        var secondPass = ContentLineChunks(again)
+        var sequence = ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: scanner.outline)
+        var parser = ComponentTreeParser(options: options, source: sourceName)
+        while try secondPass.next({ lines in
+            while let entry = lines.next() {
+                try parser.take(entry) { item in try sequence.map(item) { try body(.event($0), nil) } }
+            }
+        }) {}
+        _ = try parser.finish(invalidUTF8Lines: secondPass.invalidUTF8Lines)
+        try sequence.finish { try body(.event($0), nil) }
+        return (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {

@@ -99,6 +99,9 @@ enum CSSColorNames {
 extension String {
     /// The text without leading and trailing spaces and tabs.
     var trimmingSpaces: String {
+        // Most values have neither end a space or tab: nothing to trim.
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = utf8.first, let last = utf8.last, isSpace(first) || isSpace(last) else { return self }
         var scalars = Substring(self)
         while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
         while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }

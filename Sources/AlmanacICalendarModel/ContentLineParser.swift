@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses one unfolded RFC 5545 content line, `NAME[;PARAM=value]:value`, on bytes:
 /// names in any case, quoted parameter values and RFC 6868 caret escapes.
 ///
@@ -26,10 +34,30 @@ public struct ContentLineParser {
         return bytes.withUnsafeBufferPointer { parser.parse($0, line: 1, offset: 0) }
     }
 
+    /// `slice` as text, invalid UTF-8 replaced by U+FFFD (and the line noted), and
+    /// whether the text is the bytes unchanged.
+    private mutating func decode(_ slice: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> (text: String, exact: Bool) {
+        // `String(decoding:)` is the fast decoder; a repair shows as bytes that differ.
+        var text = String(decoding: slice, as: UTF8.self)
+        let exact = text.utf8.count == slice.count
+            && text.withUTF8 { decoded in slice.isEmpty || memcmp(decoded.baseAddress!, slice.baseAddress!, slice.count) == 0 }
+        if !exact && invalidUTF8Lines.last?.line != line { invalidUTF8Lines.append((line, offset)) }
+        return (text, exact)
+    }
+
     private mutating func text(_ slice: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> String {
-        if let valid = String(validating: slice, as: UTF8.self) { return valid }
-        if invalidUTF8Lines.last?.line != line { invalidUTF8Lines.append((line, offset)) }
-        return String(decoding: slice, as: UTF8.self)
+        decode(slice, line: line, offset: offset).text
+    }
+
+    /// Bytes `range` of `line` as text. When the whole line was valid UTF-8 (`raw` is its
+    /// bytes unchanged), the part is copied out of `raw` without being validated again:
+    /// every part starts and ends at an ASCII delimiter, so it is valid UTF-8 too.
+    private mutating func part(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>, raw: String, rawIsExact: Bool, number: Int, offset: Int) -> String {
+        guard rawIsExact else { return text(UnsafeBufferPointer(rebasing: line[range]), line: number, offset: offset) }
+        let utf8 = raw.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let end = utf8.index(start, offsetBy: range.count)
+        return String(raw[start..<end])
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -42,19 +70,39 @@ public struct ContentLineParser {
         }
     }
 
+    private static func isLower(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+    }
+
+    /// A property or parameter name (ASCII name bytes only), upper-cased. Names of up to
+    /// 15 bytes, nearly all of them, become small strings without an allocation.
     private static func upper(_ slice: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: slice.lazy.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+        guard slice.contains(where: isLower) else { return String(decoding: slice, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (index, byte) in slice.enumerated() { buffer[index] = isLower(byte) ? byte - 0x20 : byte }
+            return slice.count
+        }
     }
 
     /// Parses the bytes of one logical line that starts on line `number`, byte `offset`.
     public mutating func parse(_ line: UnsafeBufferPointer<UInt8>, line number: Int, offset: Int) -> Entry {
-        let raw = text(line, line: number, offset: offset)
         var cursor = 0
         while cursor < line.count && Self.isNameByte(line[cursor]) { cursor += 1 }
         guard cursor > 0 else {
-            return .malformed(reason: "a content line must start with a property name", raw: raw, line: number, offset: offset)
+            return .malformed(reason: "a content line must start with a property name", raw: text(line, line: number, offset: offset), line: number, offset: offset)
         }
-        let name = Self.upper(UnsafeBufferPointer(rebasing: line[0..<cursor]))
+        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<cursor])
+        let name = Self.upper(nameBytes)
+        // The common line, `NAME:value`: the value is the one string made, and the line
+        // itself is kept only when its name was not in upper case.
+        if cursor < line.count && line[cursor] == UInt8(ascii: ":") {
+            let value = text(UnsafeBufferPointer(rebasing: line[(cursor + 1)...]), line: number, offset: offset)
+            guard !nameBytes.contains(where: Self.isLower) else {
+                return .line(ICalProperty(name: name, value: value, raw: text(line, line: number, offset: offset), line: number, offset: offset))
+            }
+            return .line(ICalProperty(plainLine: name, value: value, line: number, offset: offset))
+        }
+        let (raw, rawIsExact) = decode(line, line: number, offset: offset)
         var parameters: [ICalParameter] = []
         while cursor < line.count && line[cursor] == UInt8(ascii: ";") {
             cursor += 1
@@ -67,7 +115,7 @@ public struct ContentLineParser {
             cursor += 1
             var values: [String] = []
             while true {
-                var valueBytes: UnsafeBufferPointer<UInt8>
+                var valueBytes: Range<Int>
                 if cursor < line.count && line[cursor] == UInt8(ascii: "\"") {
                     let start = cursor + 1
                     var end = start
@@ -75,16 +123,16 @@ public struct ContentLineParser {
                     guard end < line.count else {
                         return .malformed(reason: "parameter \(parameterName) of \(name) has no closing quote", raw: raw, line: number, offset: offset)
                     }
-                    valueBytes = UnsafeBufferPointer(rebasing: line[start..<end])
+                    valueBytes = start..<end
                     cursor = end + 1
                 } else {
                     let start = cursor
                     while cursor < line.count, line[cursor] != UInt8(ascii: ","), line[cursor] != UInt8(ascii: ";"), line[cursor] != UInt8(ascii: ":") {
                         cursor += 1
                     }
-                    valueBytes = UnsafeBufferPointer(rebasing: line[start..<cursor])
+                    valueBytes = start..<cursor
                 }
-                values.append(Self.decodeCarets(text(valueBytes, line: number, offset: offset)))
+                values.append(Self.decodeCarets(part(valueBytes, of: line, raw: raw, rawIsExact: rawIsExact, number: number, offset: offset)))
                 if cursor < line.count && line[cursor] == UInt8(ascii: ",") {
                     cursor += 1
                     continue
@@ -96,7 +144,7 @@ public struct ContentLineParser {
         guard cursor < line.count, line[cursor] == UInt8(ascii: ":") else {
             return .malformed(reason: "\(name) has no ':' before its value", raw: raw, line: number, offset: offset)
         }
-        let value = text(UnsafeBufferPointer(rebasing: line[(cursor + 1)...]), line: number, offset: offset)
+        let value = part((cursor + 1)..<line.count, of: line, raw: raw, rawIsExact: rawIsExact, number: number, offset: offset)
         return .line(ICalProperty(name: name, parameters: parameters, value: value, raw: raw, line: number, offset: offset))
     }
 

@@ -21,38 +21,33 @@ public struct EventMapper {
     /// Calendar properties the writer writes itself.
     private static let regenerated: Set<String> = ["VERSION", "PRODID"]
 
-    private enum Owner: Equatable {
-        case event(Int)
-        case standalone(Int)
-    }
-
     /// The document the top-level VCALENDAR components hold (several are read as one).
     public mutating func document(from calendars: [ICalComponent]) -> AlmanacDocument {
-        var resolver = TimeZoneResolver()
+        var sequence = ItemSequenceMapper(source: source, options: options, outline: ICalendarOutline(calendars: calendars))
+        var events: [Event] = []
         for calendar in calendars {
-            for child in calendar.children where child.name == "VTIMEZONE" { resolver.add(child) }
+            for child in calendar.children where ICalendarOutline.isItem(child.name) {
+                sequence.map(child) { events.append($0) }
+            }
         }
+        sequence.finish { events.append($0) }
+        return document(events: events, calendars: calendars, mapping: sequence)
+    }
+
+    /// The document of `events`, mapped by `sequence`, with the calendars' own properties
+    /// and components (other than their VEVENTs and VTODOs) in its `ics` extras.
+    public mutating func document(events: [Event], calendars: [ICalComponent], mapping sequence: ItemSequenceMapper) -> AlmanacDocument {
+        diagnostics += sequence.diagnostics
+        var resolver = sequence.resolver
         var documentExtras = ICalendarExtras()
-        var calendarZone: String?
-        var events: [ICalComponent] = []
-        var todos: [ICalComponent] = []
-        /// File order of items: (is a VTODO, index in its list).
-        var order: [(todo: Bool, index: Int)] = []
         for calendar in calendars {
             for property in calendar.properties where !Self.regenerated.contains(property.name) {
-                if property.name == "X-WR-TIMEZONE", calendarZone == nil, options.appliesCalendarTimeZone {
-                    calendarZone = TimeZoneResolver.ianaName(TextValue.unescape(property.value))
-                }
                 if !documentExtras.properties.contains(property.raw) { documentExtras.properties.append(property.raw) }
             }
             for child in calendar.children {
                 switch child.name {
-                case "VEVENT":
-                    order.append((false, events.count))
-                    events.append(child)
-                case "VTODO":
-                    order.append((true, todos.count))
-                    todos.append(child)
+                case "VEVENT", "VTODO":
+                    continue
                 case "VTIMEZONE":
                     // IANA zones get their VTIMEZONE written afresh; others are kept for their TZIDs.
                     if let tzid = child.property("TZID")?.value, resolver.isIANA(tzid) { continue }
@@ -63,39 +58,13 @@ public struct EventMapper {
                 }
             }
         }
-
-        let owners = Self.owners(events: events, todos: todos)
-        var mapper = ItemMapper(source: source, resolver: resolver, calendarZone: calendarZone)
-        var mapped: [Event] = []
-        var eventSlot: [Int: Int] = [:]
-        var standaloneSlot: [Int: Int] = [:]
-        for entry in order {
-            if !entry.todo {
-                eventSlot[entry.index] = mapped.count
-                mapped.append(mapper.event(events[entry.index], asTodo: false))
-            } else if owners[entry.index] == .standalone(entry.index) {
-                standaloneSlot[entry.index] = mapped.count
-                mapped.append(mapper.event(todos[entry.index], asTodo: true))
-            }
-        }
-        for (index, todo) in todos.enumerated() {
-            let slot: Int
-            switch owners[index] {
-            case .event(let eventIndex): slot = eventSlot[eventIndex]!
-            case .standalone(let root):
-                if root == index { continue }
-                slot = standaloneSlot[root]!
-            }
-            mapped[slot].tasks.append(mapper.task(todo, parentUID: mapped[slot].id))
-        }
-        diagnostics += mapper.diagnostics
-        var document = AlmanacDocument(events: mapped)
+        var document = AlmanacDocument(events: events)
         document.extras = documentExtras.stored(in: document.extras)
         return document
     }
 
     /// The UID a VTODO names as its parent (RELATED-TO without RELTYPE or with PARENT).
-    private static func parentUID(of component: ICalComponent) -> String? {
+    static func parentUID(of component: ICalComponent) -> String? {
         for line in component.properties("RELATED-TO") where (line.parameter("RELTYPE")?.uppercased() ?? "PARENT") == "PARENT" {
             let uid = TextValue.unescape(line.value).trimmingSpaces
             if !uid.isEmpty { return uid }
@@ -103,42 +72,49 @@ public struct EventMapper {
         return nil
     }
 
-    /// For each VTODO, the event whose task it becomes: the nearest VEVENT up its
-    /// chain of parents, or else the top VTODO of that chain (which becomes an event).
-    private static func owners(events: [ICalComponent], todos: [ICalComponent]) -> [Owner] {
+    /// For each item, the index of the item whose event it becomes part of: a VEVENT is
+    /// its own; a VTODO belongs to the nearest VEVENT up its chain of parents, or else
+    /// to the top VTODO of that chain (which becomes an event).
+    static func owners(of items: [ICalendarOutline.Item]) -> [Int] {
         var eventByUID: [String: Int] = [:]
-        for (index, event) in events.enumerated() {
-            guard let uid = ItemMapper.uid(of: event) else { continue }
-            // The series itself, not an overridden occurrence, owns the tasks.
-            if eventByUID[uid] == nil || event.property("RECURRENCE-ID") == nil && events[eventByUID[uid]!].property("RECURRENCE-ID") != nil {
+        var todoByUID: [String: Int] = [:]
+        for (index, item) in items.enumerated() {
+            guard let uid = item.uid else { continue }
+            if item.isTodo {
+                if todoByUID[uid] == nil { todoByUID[uid] = index }
+            } else if let known = eventByUID[uid] {
+                // The series itself, not an overridden occurrence, owns the tasks.
+                if !item.isOccurrence && items[known].isOccurrence { eventByUID[uid] = index }
+            } else {
                 eventByUID[uid] = index
             }
         }
-        var todoByUID: [String: Int] = [:]
-        for (index, todo) in todos.enumerated() {
-            if let uid = ItemMapper.uid(of: todo), todoByUID[uid] == nil { todoByUID[uid] = index }
-        }
-        var owners: [Owner?] = Array(repeating: nil, count: todos.count)
-        for start in todos.indices {
+        var owners: [Int?] = items.indices.map { items[$0].isTodo ? nil : $0 }
+        for start in items.indices where items[start].isTodo && owners[start] == nil {
+            // Nearly always the parent is an event: no chain to follow.
+            if let parent = items[start].parentUID, let event = eventByUID[parent] {
+                owners[start] = event
+                continue
+            }
             var chain: [Int] = []
             var current = start
-            var owner: Owner
+            var owner: Int
             while true {
                 if let known = owners[current] {
                     owner = known
                     break
                 }
                 chain.append(current)
-                guard let parent = parentUID(of: todos[current]) else {
-                    owner = .standalone(current)
+                guard let parent = items[current].parentUID else {
+                    owner = current
                     break
                 }
                 if let event = eventByUID[parent] {
-                    owner = .event(event)
+                    owner = event
                     break
                 }
                 guard let next = todoByUID[parent], !chain.contains(next) else {
-                    owner = .standalone(current)
+                    owner = current
                     break
                 }
                 current = next

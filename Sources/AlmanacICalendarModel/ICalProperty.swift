@@ -7,21 +7,29 @@
 /// whose kept properties are content lines.
 public struct ICalProperty: Sendable, Hashable {
     /// The property name, upper-cased (`DTSTART`, `X-WR-CALNAME`).
-    public var name: String
+    public var name: String { willSet { keepRaw() } }
     /// The parameters in source order, names upper-cased, values unquoted and
     /// RFC 6868-decoded.
-    public var parameters: [ICalParameter]
+    public var parameters: [ICalParameter] { willSet { keepRaw() } }
     /// The value in RFC 5545 value syntax (TEXT escapes still in place).
-    public var value: String
+    public var value: String { willSet { keepRaw() } }
     /// The property as one unfolded content line: as the source wrote it when it was
     /// RFC 5545 text, otherwise ``serialized``. Kept properties are kept in this form.
-    public var raw: String
+    public var raw: String {
+        get { storedRaw ?? serialized }
+        set { storedRaw = newValue }
+    }
     /// The line (from 1) where the property starts in its source.
     public var line: Int
     /// The byte offset where the property starts in its source.
     public var offset: Int
     /// The column (from 1) where the property starts in its source.
     public var column: Int
+
+    /// ``raw``, or `nil` when it is ``serialized`` (a line read as `NAME:value`, with its
+    /// name in upper case, or a property made from its parts): most properties then hold
+    /// one string instead of two, and a writer makes the line only to write it.
+    private var storedRaw: String?
 
     /// A property read from a source; `raw` defaults to the serialized line.
     public init(name: String, parameters: [ICalParameter] = [], value: String, raw: String? = nil, line: Int = 0, offset: Int = 0, column: Int = 1) {
@@ -31,8 +39,38 @@ public struct ICalProperty: Sendable, Hashable {
         self.line = line
         self.offset = offset
         self.column = column
-        self.raw = ""
-        self.raw = raw ?? serialized
+        self.storedRaw = raw
+    }
+
+    /// A property read from a line that is exactly `NAME:value`.
+    init(plainLine name: String, value: String, line: Int, offset: Int) {
+        self.name = name
+        self.parameters = []
+        self.value = value
+        self.line = line
+        self.offset = offset
+        self.column = 1
+        self.storedRaw = nil
+    }
+
+    /// Fixes ``raw`` to the line as it is before a part changes.
+    private mutating func keepRaw() {
+        if storedRaw == nil { storedRaw = serialized }
+    }
+
+    public static func == (left: ICalProperty, right: ICalProperty) -> Bool {
+        left.name == right.name && left.parameters == right.parameters && left.value == right.value
+            && left.raw == right.raw && left.line == right.line && left.offset == right.offset && left.column == right.column
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(parameters)
+        hasher.combine(value)
+        hasher.combine(raw)
+        hasher.combine(line)
+        hasher.combine(offset)
+        hasher.combine(column)
     }
 
     /// A property to write: single-valued parameters as name and value pairs.
@@ -50,11 +88,26 @@ public struct ICalProperty: Sendable, Hashable {
 
     /// The content line re-serialized from its parts (parameters quoted and escaped as needed).
     public var serialized: String {
+        if parameters.isEmpty { return name + ":" + value }
         var text = name
         for parameter in parameters {
             text += ";" + parameter.name + "=" + parameter.values.map(ICalParameter.quoted).joined(separator: ",")
         }
         return text + ":" + value
+    }
+
+    /// Appends the UTF-8 bytes of ``raw`` to `bytes`, without making the line as a
+    /// string when it is `NAME:value`.
+    public func appendRaw(to bytes: inout [UInt8]) {
+        if let storedRaw {
+            bytes.append(contentsOf: storedRaw.utf8)
+        } else if parameters.isEmpty {
+            bytes.append(contentsOf: name.utf8)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: value.utf8)
+        } else {
+            bytes.append(contentsOf: serialized.utf8)
+        }
     }
 
     /// A copy with parameter `name` set to the single value `value`.

@@ -24,6 +24,16 @@ extension ICalendarTreeBuilder {
         appendKept(line)
     }
 
+    /// The non-empty lines of a kept component's text, split at each `\n` that is a
+    /// character of its own (a `\r\n` is one character, and does not split).
+    static func lines(of raw: String) -> [String] {
+        guard !raw.utf8.contains(UInt8(ascii: "\r")) else {
+            return raw.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        }
+        // Without a CR every LF is a character of its own: split the bytes.
+        return raw.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { String(Substring($0)) }
+    }
+
     /// Components an item or the calendar may not carry as kept text.
     private static let forbiddenKept: Set<String> = ["VCALENDAR"]
 
@@ -32,9 +42,9 @@ extension ICalendarTreeBuilder {
         var stack: [ICalComponent] = []
         var finished: ICalComponent?
         var valid = true
-        let pieces = raw.split(separator: "\n", omittingEmptySubsequences: true)
+        let pieces = Self.lines(of: raw)
         for (index, piece) in pieces.enumerated() {
-            guard case .line(let line)? = ContentLineParser.parse(String(piece)) else {
+            guard case .line(let line)? = ContentLineParser.parse(piece) else {
                 valid = false
                 break
             }
@@ -50,7 +60,7 @@ extension ICalendarTreeBuilder {
                 if stack.isEmpty {
                     finished = open
                     // Nothing may follow the component's own END.
-                    if index + 1 < raw.split(separator: "\n").count { valid = false }
+                    if index + 1 < pieces.count { valid = false }
                 } else {
                     stack[stack.count - 1].children.append(open)
                 }

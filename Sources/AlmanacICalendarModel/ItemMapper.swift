@@ -17,11 +17,26 @@ struct ItemMapper {
         self.calendarZone = calendarZone
     }
 
-    /// Properties the model holds once; a second one is reported and ignored.
-    private static let singletons: Set<String> = [
-        "UID", "SUMMARY", "DESCRIPTION", "LOCATION", "URL", "COLOR", "X-ALMANAC-COLOR",
-        "X-ALMANAC-SYMBOL", "DTSTART", "DTEND", "DUE", "DURATION", "PRIORITY", "RECURRENCE-ID",
-    ]
+    /// Properties the model holds once, one bit each; a second one is reported and ignored.
+    private static func singletonBit(_ name: String) -> UInt16? {
+        switch name {
+        case "UID": return 1 << 0
+        case "SUMMARY": return 1 << 1
+        case "DESCRIPTION": return 1 << 2
+        case "LOCATION": return 1 << 3
+        case "URL": return 1 << 4
+        case "COLOR": return 1 << 5
+        case "X-ALMANAC-COLOR": return 1 << 6
+        case "X-ALMANAC-SYMBOL": return 1 << 7
+        case "DTSTART": return 1 << 8
+        case "DTEND": return 1 << 9
+        case "DUE": return 1 << 10
+        case "DURATION": return 1 << 11
+        case "PRIORITY": return 1 << 12
+        case "RECURRENCE-ID": return 1 << 13
+        default: return nil
+        }
+    }
 
     mutating func warn(_ message: String, at line: ICalProperty) {
         diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: line.offset, line: line.line, column: line.column)))
@@ -60,7 +75,7 @@ struct ItemMapper {
     mutating func event(_ component: ICalComponent, asTodo: Bool) -> Event {
         var extras = ICalendarExtras(component: asTodo ? "VTODO" : nil)
         var event = Event(id: Self.id(of: component), title: "")
-        var seen: Set<String> = []
+        var seen: UInt16 = 0
         var startLine: ICalProperty?
         var endLine: ICalProperty?
         var durationLine: ICalProperty?
@@ -68,11 +83,12 @@ struct ItemMapper {
         var exactColorLine: ICalProperty?
         let endName = asTodo ? "DUE" : "DTEND"
         for property in component.properties {
-            if Self.singletons.contains(property.name) {
-                guard seen.insert(property.name).inserted else {
+            if let bit = Self.singletonBit(property.name) {
+                guard seen & bit == 0 else {
                     warn("a second \(property.name) is ignored", at: property)
                     continue
                 }
+                seen |= bit
             }
             switch property.name {
             case "UID": break

@@ -12,37 +12,65 @@ public enum TextValue {
     /// The escaped value, the `X-ALMANAC-BREAKS` letters when needed, and whether
     /// control characters TEXT cannot hold were left out.
     public static func escape(_ text: String) -> (value: String, breaks: String?, droppedControls: Bool) {
+        // Most texts hold nothing to escape: they are their own value.
+        guard let first = firstSpecialOffset(in: text, from: 0) else { return (text, nil, false) }
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var result = ""
+        result.reserveCapacity(utf8.count + 16)
         var breaks = ""
         var sawCarriageReturn = false
         var dropped = false
-        var scalars = Array(text.unicodeScalars)[...]
-        while let scalar = scalars.popFirst() {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case ";": result += "\\;"
-            case ",": result += "\\,"
-            case "\n":
+        // Runs of ordinary bytes are copied whole; each special byte (ASCII, so on a
+        // character boundary) is written escaped or left out.
+        var copied = 0
+        var special: Int? = first
+        while let at = special {
+            result += text[index(copied)..<index(at)]
+            copied = at + 1
+            switch utf8[index(at)] {
+            case UInt8(ascii: "\\"): result += "\\\\"
+            case UInt8(ascii: ";"): result += "\\;"
+            case UInt8(ascii: ","): result += "\\,"
+            case UInt8(ascii: "\n"):
                 result += "\\n"
                 breaks += "n"
-            case "\r":
+            case UInt8(ascii: "\r"):
                 sawCarriageReturn = true
                 result += "\\n"
-                if scalars.first == "\n" {
-                    scalars.removeFirst()
+                if copied < utf8.count && utf8[index(copied)] == UInt8(ascii: "\n") {
+                    copied += 1
                     breaks += "c"
                 } else {
                     breaks += "r"
                 }
             default:
-                if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F {
-                    dropped = true
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                dropped = true
             }
+            special = firstSpecialOffset(in: text, from: copied)
         }
+        result += text[index(copied)...]
         return (result, sawCarriageReturn ? breaks : nil, dropped)
+    }
+
+    /// Whether TEXT must escape or leave out `byte`: `\`, `;`, `,`, line breaks, and the
+    /// control characters other than tab.
+    private static func isSpecial(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","), 0x7F: return true
+        case UInt8(ascii: "\t"): return false
+        default: return byte < 0x20
+        }
+    }
+
+    /// The UTF-8 offset of the first byte at or after `start` that ``isSpecial(_:)``.
+    private static func firstSpecialOffset(in text: String, from start: Int) -> Int? {
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes[start...].firstIndex(where: isSpecial)
+        }) {
+            return found
+        }
+        return Array(text.utf8)[start...].firstIndex(where: isSpecial)
     }
 
     /// A TEXT property: the value escaped, with `X-ALMANAC-BREAKS` when it holds CRs,
@@ -55,59 +83,71 @@ public enum TextValue {
 
     /// Undoes TEXT escapes; `breaks` (from `X-ALMANAC-BREAKS`) restores CR LF and CR.
     /// An unknown escape keeps its backslash, except `\:` which some programs write.
+    ///
+    /// Works on the UTF-8 bytes: the text between escapes is copied in whole runs, and
+    /// a value without a backslash (most values) is returned as it is.
     public static func unescape(_ value: String, breaks: String? = nil) -> String {
-        guard value.utf8.contains(UInt8(ascii: "\\")) else { return value }
+        let backslash = UInt8(ascii: "\\")
+        guard var escape = ByteSearch.firstOffset(of: backslash, in: value) else { return value }
+        let utf8 = value.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var result = ""
+        result.reserveCapacity(utf8.count)
         var breakKinds = Array(breaks ?? "")[...]
-        var iterator = value.unicodeScalars.makeIterator()
-        while let scalar = iterator.next() {
-            guard scalar == "\\" else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            guard let escaped = iterator.next() else {
+        // The offset of the first byte not yet copied: always just after an ASCII byte,
+        // so on a character boundary.
+        var copied = 0
+        while true {
+            result += value[index(copied)..<index(escape)]
+            let escaped = escape + 1
+            guard escaped < utf8.count else {
                 result += "\\"
-                break
+                return result
             }
-            switch escaped {
-            case "n", "N":
+            copied = escaped + 1
+            switch utf8[index(escaped)] {
+            case UInt8(ascii: "n"), UInt8(ascii: "N"):
                 switch breakKinds.popFirst() {
                 case "c": result += "\r\n"
                 case "r": result += "\r"
                 default: result += "\n"
                 }
-            case "\\", ";", ",", ":":
-                result.unicodeScalars.append(escaped)
+            case let byte where byte == backslash || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
+                // Not an escape: the backslash stays, and what follows is copied as text.
                 result += "\\"
-                result.unicodeScalars.append(escaped)
+                copied = escaped
             }
+            guard let next = ByteSearch.firstOffset(of: backslash, in: value, from: copied) else { break }
+            escape = next
         }
+        result += value[index(copied)...]
         return result
     }
 
     /// Splits a multi-valued TEXT (CATEGORIES) on commas that are not escaped,
     /// unescaping each part; `breaks` (from `X-ALMANAC-BREAKS`) runs across the parts.
     public static func splitList(_ value: String, breaks: String? = nil) -> [String] {
+        // The parts as written (escapes still in place), cut at commas no backslash escapes.
         var rawParts: [String] = []
-        var current = ""
-        var escaping = false
-        for scalar in value.unicodeScalars {
-            if escaping {
-                current.unicodeScalars.append("\\")
-                current.unicodeScalars.append(scalar)
-                escaping = false
-            } else if scalar == "\\" {
-                escaping = true
-            } else if scalar == "," {
-                rawParts.append(current)
-                current = ""
-            } else {
-                current.unicodeScalars.append(scalar)
+        let utf8 = value.utf8
+        var partStart = utf8.startIndex
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            switch utf8[index] {
+            case UInt8(ascii: "\\"):
+                index = utf8.index(after: index)
+                if index != utf8.endIndex { index = utf8.index(after: index) }
+            case UInt8(ascii: ","):
+                rawParts.append(String(value[partStart..<index]))
+                index = utf8.index(after: index)
+                partStart = index
+            default:
+                index = utf8.index(after: index)
             }
         }
-        if escaping { current += "\\" }
-        rawParts.append(current)
+        rawParts.append(String(value[partStart...]))
         var remaining = Substring(breaks ?? "")
         return rawParts.map { part in
             let count = lineBreakEscapes(in: part)

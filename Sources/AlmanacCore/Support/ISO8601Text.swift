@@ -138,15 +138,14 @@ public enum ISO8601Text {
 
     /// Appends `value` in decimal, padded with zeros to `count` digits.
     public static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
-        var digits = [UInt8](repeating: zero, count: count)
-        var rest = value
-        var index = count - 1
-        while index >= 0 {
-            digits[index] = zero + UInt8(rest % 10)
-            rest /= 10
-            index -= 1
+        guard count > 0 else { return }
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        // The lowest `count` digits, the most significant first.
+        while divisor > 0 {
+            bytes.append(zero + UInt8(value / divisor % 10))
+            divisor /= 10
         }
-        bytes.append(contentsOf: digits)
     }
 
     // MARK: Cursor
