@@ -81,7 +81,7 @@ let package = Package(
         ),
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacCore", "AlmanacFormats"], path: "Sources/AlmanacBench"),
 
-        .target(name: "AlmanacTestSupport", path: "Tests/AlmanacTestSupport"),
+        .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore"], path: "Tests/AlmanacTestSupport"),
         .testTarget(
             name: "AlmanacCoreTests",
             dependencies: ["AlmanacCore", "AlmanacTestSupport"]

@@ -23,7 +23,7 @@ final class Console {
     /// other than a closed pipe.
     func write(_ bytes: [UInt8]) throws {
         guard !outputClosed else { return }
-        if try !Self.writeAll(bytes, to: 1) { outputClosed = true }
+        if try !FileIO.writeAll(bytes, to: 1, name: "<stdout>") { outputClosed = true }
     }
 
     /// Writes text to standard output.
@@ -33,27 +33,6 @@ final class Console {
 
     /// Writes a line to standard error, ignoring failures (there is nowhere left to report them).
     func error(_ text: String) {
-        _ = try? Self.writeAll(Array((text + "\n").utf8), to: 2)
-    }
-
-    /// Returns false when the reader has gone away (EPIPE).
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws -> Bool {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { raw in
-                #if canImport(Darwin)
-                Darwin.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #else
-                Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #endif
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count < 0 && errno == EPIPE { return false }
-            guard count > 0 else {
-                throw FileError.ioFailed(path: "<stdout>", reason: "cannot write: \(String(cString: strerror(errno)))")
-            }
-            written += count
-        }
-        return true
+        _ = try? FileIO.writeAll(Array((text + "\n").utf8), to: 2, name: "<stderr>")
     }
 }

@@ -1,6 +1,7 @@
 @testable import AlmanacICalendar
 import AlmanacCore
 import AlmanacICalendarModel
+import AlmanacTestSupport
 import Testing
 
 @Suite("Round trips")

@@ -78,18 +78,8 @@ public final class AtomicFileWriter {
     }
 
     private func flush() throws {
-        var written = 0
-        while written < buffer.count {
-            let count = buffer.withUnsafeBytes { raw in
-                #if canImport(Darwin)
-                Darwin.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #else
-                Glibc.write(descriptor, raw.baseAddress! + written, raw.count - written)
-                #endif
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw FileError.ioFailed(path: path, reason: "cannot write: \(FileError.reason())") }
-            written += count
+        guard try FileIO.writeAll(buffer, to: descriptor, name: path) else {
+            throw FileError.ioFailed(path: path, reason: "cannot write: the file was closed")
         }
         buffer.removeAll(keepingCapacity: true)
     }

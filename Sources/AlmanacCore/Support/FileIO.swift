@@ -49,6 +49,23 @@ public enum FileIO {
         return bytes
     }
 
+    /// Writes all of `bytes` to `descriptor`, retrying on interruption. Returns `false` when
+    /// the reader has gone away (EPIPE); throws ``FileError/ioFailed(path:reason:)`` on any
+    /// other failure (a full disk, …), naming `name`.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                write(descriptor, raw.baseAddress! + written, raw.count - written)
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 && errno == EPIPE { return false }
+            guard count > 0 else { throw FileError.ioFailed(path: name, reason: "cannot write: \(FileError.reason())") }
+            written += count
+        }
+        return true
+    }
+
     /// Standard input as a source.
     public static var standardInput: FileDescriptorSource {
         FileDescriptorSource(descriptor: 0, name: "<stdin>")

@@ -1,9 +1,9 @@
 import AlmanacCore
 
-/// (The same generator as the iCalendar tests'.) Reproducible random documents for round trips and the peer tests: every kind
+/// Reproducible random documents for round trips and the peer tests (of ics, jcal and xcal): every kind
 /// of time, several zones, awkward text (escapes, line breaks, long lines,
 /// non-Latin scripts), colors that 8 bits cannot hold, and task lists.
-enum GeneratedCalendars {
+public enum GeneratedCalendars {
     /// A small deterministic generator (SplitMix64).
     struct Random {
         var state: UInt64
@@ -38,7 +38,7 @@ enum GeneratedCalendars {
         return CivilDateTime(date: date, hour: random.int(0...23), minute: random.pick([0, 15, 30, 45, 59]), second: random.pick([0, 0, 30]))!
     }
 
-    static func document(seed: UInt64, count: Int = 12) -> AlmanacDocument {
+    public static func document(seed: UInt64, count: Int = 12) -> AlmanacDocument {
         var random = Random(state: seed &* 7_919 &+ 1)
         var events: [Event] = []
         for index in 0..<count {
