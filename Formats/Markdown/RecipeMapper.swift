@@ -9,7 +9,8 @@ struct RecipeMapper {
     func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String) throws -> Recipe {
         var recipe = Recipe(id: fallbackID, title: MarkdownText.trimmed(MarkdownText.unescape(parsed.title)))
         if let description = parsed.description {
-            let text = MarkdownText.trimmed(MarkdownText.unescapeBlock(description))
+            var text = MarkdownText.trimmed(MarkdownText.unescapeBlock(description))
+            RecipeTimesLine.take(from: &text, into: &recipe)
             recipe.summary = text.isEmpty ? nil : text
         }
         recipe.tags = parsed.tags.map { MarkdownText.trimmed(MarkdownText.unescape($0)) }.filter { !$0.isEmpty }

@@ -14,6 +14,9 @@ struct RecipeWriter {
         if let summary = recipe.summary, !MarkdownText.trimmed(summary).isEmpty {
             blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(summary)))
         }
+        if let times = RecipeTimesLine.text(recipe) {
+            blocks.append(times)
+        }
         let tags = recipe.tags.map { MarkdownText.trimmed($0.replacingNewlines) }.filter { !$0.isEmpty }
         if !tags.isEmpty {
             blocks.append("*" + tags.map { MarkdownEscaper.escape($0, extra: [","]) }.joined(separator: ", ") + "*")
@@ -101,9 +104,6 @@ struct RecipeWriter {
         if recipe.rating != nil { fields.append("rating") }
         if recipe.isFavorite { fields.append("favorite") }
         if !recipe.collections.isEmpty { fields.append("collections") }
-        if recipe.prepTime != nil { fields.append("prepTime") }
-        if recipe.cookTime != nil { fields.append("cookTime") }
-        if recipe.totalTime != nil { fields.append("totalTime") }
         if recipe.dateAdded != nil { fields.append("dateAdded") }
         if recipe.dateModified != nil { fields.append("dateModified") }
         if recipe.source != nil { fields.append("source") }

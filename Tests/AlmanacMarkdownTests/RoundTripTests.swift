@@ -39,10 +39,23 @@ struct RoundTripTests {
                             collections: ["Winter"], source: "Grandma", images: ["soup.jpg"], dateAdded: .date(CivilDate(year: 2026, month: 1, day: 2)!))
         let result = try MarkdownTesting.encode(AlmanacDocument(recipes: [recipe]))
         let message = try #require(result.diagnostics.first?.message)
-        for field in ["id", "rating", "favorite", "collections", "prepTime", "dateAdded", "source", "images"] {
+        for field in ["id", "rating", "favorite", "collections", "dateAdded", "source", "images"] {
             #expect(message.contains(field), "\(field) not named in: \(message)")
         }
+        #expect(!message.contains("prepTime"), "times are carried by the times line")
         #expect(try MarkdownTesting.encode(AlmanacDocument(recipes: [recipe]), frontMatter: true).diagnostics.isEmpty)
+    }
+
+    @Test("times survive plain RecipeMD in the description's last line, as written (PT90M stays PT90M)")
+    func timesLine() throws {
+        let recipe = Recipe(id: "R1", title: "Stew", summary: "Slow.\n\nVery slow.", prepTime: ISODuration("PT90M"), totalTime: ISODuration("P1DT2H"))
+        let text = MarkdownTesting.text(try MarkdownTesting.encode(AlmanacDocument(recipes: [recipe])))
+        #expect(text.contains("\n\nPrep time: PT90M, total time: P1DT2H\n\n"))
+        let back = try #require(try MarkdownTesting.decode(text).document.recipes.first)
+        #expect(back.prepTime == recipe.prepTime && back.cookTime == nil && back.totalTime == recipe.totalTime)
+        #expect(back.summary == "Slow.\n\nVery slow.")
+        let notTimes = try #require(try MarkdownTesting.decode("# A\n\nPrep time: soon\n\n---\n\n- salt\n").document.recipes.first)
+        #expect(notTimes.summary == "Prep time: soon" && notTimes.prepTime == nil)
     }
 
     @Test("blank lines around every ---, and the body after front matter is the same RecipeMD")
