@@ -1,3 +1,5 @@
+import Foundation
+
 /// RecipeMD amounts: a number and an optional unit, such as `1 1/2 cups`.
 ///
 /// Numbers read: integers (`4`), decimals with `.` or `,` (`1.5`, `1,5`, `.5`),
@@ -126,8 +128,10 @@ enum AmountText {
         return text
     }
 
-    /// A decimal without exponent, for very small or large values.
+    /// A decimal without exponent, for very small or large values (RecipeMD has no exponents).
+    /// Large values are whole numbers and get all their digits; small ones up to 12 decimals.
     private static func decimalExpansion(_ value: Double) -> String {
+        if value >= 1e15 { return String(format: "%.0f", value) }
         var digits = String(Int((value * 1e12).rounded()))
         while digits.count < 13 { digits = "0" + digits }
         let integerPart = digits.dropLast(12)

@@ -65,3 +65,18 @@ struct AmountTests {
         }
     }
 }
+
+@Suite struct AmountTextExtremesTests {
+    @Test(arguments: [1e15, 2.5e20, 1e100, Double.greatestFiniteMagnitude, 1e-7, 3e-5])
+    func extremeAmountsAreWrittenWithoutExponentAndReadBack(value: Double) throws {
+        let text = AmountText.format(value)
+        #expect(!text.contains("e"), "\(text)")
+        if value >= 1 {
+            guard case .success(let parsed?) = AmountText.parse(Array(text.unicodeScalars)) else {
+                Issue.record("\(text) does not read back")
+                return
+            }
+            #expect(parsed.amount == value)
+        }
+    }
+}
