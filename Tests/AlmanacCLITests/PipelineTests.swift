@@ -30,6 +30,18 @@ import AlmanacTestSupport
         #expect(back.stdout == viaNDJSON.stdout)
     }
 
+    @Test(arguments: ["xml", "ics", "jcal", "xcal"])
+    func theChainGivesTheSameItemsInTheSameOrderInOtherFormats(format: String) throws {
+        let chain = ["then", "filter", "--kind", "event", "then", "remove-completed", "then", "sort", "--by", "title", "--reverse", "then", "head", "-n", "3"]
+        let expected = try CLI.run(["convert", "Samples/events.json", "Samples/recipes.json", "-t", "ndjson"] + chain)
+        let written = try CLI.run(["convert", "Samples/events.json", "Samples/recipes.json", "-t", format] + chain)
+        #expect(written.status == 0, "\(written.stderrText)")
+        let back = try ProcessRunner.almanac(["convert", "-f", format, "-t", "ndjson"], stdin: written.stdout)
+        #expect(back.status == 0, "\(back.stderrText)")
+        #expect(titles(back) == titles(expected))
+        #expect(titles(back).count == 3)
+    }
+
     @Test func filterByPeriodThenHead() throws {
         let result = try CLI.run(["convert", "Samples/events.json", "-t", "ndjson", "then", "filter", "--period", "future", "--today", "2020-01-01", "then", "sort", "--by", "date", "then", "head", "-n", "1"])
         #expect(result.status == 0)
