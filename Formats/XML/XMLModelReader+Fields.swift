@@ -1,0 +1,151 @@
+import AlmanacCore
+import AlmanacLibXML
+
+/// Reading typed field values (strings, numbers, times, durations) from elements.
+extension XMLModelReader {
+    // MARK: Fields
+
+    /// Which fields an element has had, to refuse one given twice.
+    struct Fields {
+        let owner: String
+        var seen: Set<String> = []
+
+        mutating func once(_ tag: XMLStartTag, _ cursor: XMLTextReader) throws {
+            guard seen.insert(tag.localName).inserted else {
+                throw XMLDecodingError.duplicateElement(tag.qualifiedName, in: owner, at: cursor.position(tag.mark))
+            }
+        }
+    }
+
+    /// The children of an element that keeps no extras (a yield, group or section): known
+    /// ones once each, unknown ones dropped with a warning.
+    func plainChildren(of tag: XMLStartTag, path: String, known: Set<String>, _ body: (XMLStartTag, String) throws -> Void) throws {
+        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
+        var fields = Fields(owner: path)
+        try cursor.children(of: tag) { child in
+            guard child.namespace == namespace, known.contains(child.localName) else {
+                warn("unknown element <\(child.qualifiedName)> in \(path) is dropped", at: child)
+                return try cursor.skip(child)
+            }
+            try fields.once(child, cursor)
+            try body(child, "\(path).\(child.localName)")
+        }
+    }
+
+    /// The `<child>` elements of a wrapper such as `<ingredients>`, each read by `read`
+    /// with its path (`….ingredients[2]`); other elements dropped with a warning.
+    func list<Element>(_ tag: XMLStartTag, of child: String, path: String, _ read: (XMLStartTag, String) throws -> Element) throws -> [Element] {
+        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
+        var elements: [Element] = []
+        try cursor.children(of: tag) { element in
+            guard element.namespace == namespace, element.localName == child else {
+                warn("unknown element <\(element.qualifiedName)> in \(path) is dropped (expected <\(child)>)", at: element)
+                return try cursor.skip(element)
+            }
+            elements.append(try read(element, "\(path)[\(elements.count)]"))
+        }
+        return elements
+    }
+
+    func strings(_ tag: XMLStartTag, of child: String, path: String) throws -> [String] {
+        try list(tag, of: child, path: path) { element, _ in try string(element) }
+    }
+
+    /// The text of a field, exactly as written (white space kept).
+    func string(_ tag: XMLStartTag) throws -> String {
+        for attribute in tag.attributes where !(tag.localName == "color" || tag.localName == "bag" || tag.localName == "member") {
+            warnDropped(attribute, of: tag)
+        }
+        return try cursor.text(of: tag)
+    }
+
+    /// The text of a typed field, without surrounding white space (as XML Schema reads it).
+    func value(_ tag: XMLStartTag) throws -> String {
+        try string(tag).trimmingXMLWhitespace()
+    }
+
+    func bool(_ tag: XMLStartTag, _ field: String) throws -> Bool {
+        switch try value(tag) {
+        case "true", "1": return true
+        case "false", "0": return false
+        case let text: throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not true or false", at: cursor.position(tag.mark))
+        }
+    }
+
+    func integer(_ tag: XMLStartTag, _ field: String) throws -> Int {
+        let text = try value(tag)
+        guard let number = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
+            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not an integer", at: cursor.position(tag.mark))
+        }
+        return number
+    }
+
+    func double(_ tag: XMLStartTag, _ field: String) throws -> Double {
+        try double(try value(tag), field: field, at: tag)
+    }
+
+    /// An `xs:double`: a decimal number with an optional exponent, or `INF`, `-INF`, `NaN`.
+    func double(_ raw: String, field: String, at tag: XMLStartTag) throws -> Double {
+        let text = raw.trimmingXMLWhitespace()
+        switch text {
+        case "INF", "+INF": return .infinity
+        case "-INF": return -.infinity
+        case "NaN": return .nan
+        default: break
+        }
+        var body = text
+        if body.hasPrefix("+") || body.hasPrefix("-") { body.removeFirst() }
+        let mantissa = body.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.split(separator: "E", maxSplits: 1, omittingEmptySubsequences: false)[0] } ?? ""
+        let isDecimal = !body.isEmpty && body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
+            && mantissa.contains(where: \.isNumber)
+        guard isDecimal, let number = Double(text) else {
+            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not a number", at: cursor.position(tag.mark))
+        }
+        return number
+    }
+
+    func duration(_ tag: XMLStartTag, _ field: String) throws -> ISODuration {
+        let text = try value(tag)
+        guard let duration = ISODuration(text) else {
+            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not an ISO 8601 duration such as PT1H30M", at: cursor.position(tag.mark))
+        }
+        return duration
+    }
+
+    /// A time as written, with the zone of its `timeZone` attribute, if any.
+    struct ReadTime {
+        var time: CalendarTime
+        var zone: String?
+
+        /// A local time gets its own zone, or else `defaultZone`; dates and UTC times none.
+        func resolved(defaultZone: String?) -> CalendarTime {
+            guard let zone = zone ?? defaultZone, case .floating(let local) = time else { return time }
+            return .zoned(local, timeZone: zone)
+        }
+    }
+
+    func time(_ tag: XMLStartTag, _ field: String) throws -> ReadTime {
+        var zone: String?
+        for attribute in tag.attributes {
+            guard attribute.namespace.isEmpty, attribute.localName == "timeZone" else {
+                warnDropped(attribute, of: tag)
+                continue
+            }
+            let name = attribute.value.trimmingXMLWhitespace()
+            guard TimeZoneNames.isKnown(name) else {
+                throw XMLDecodingError.invalidValue(field: "\(field)/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag.mark))
+            }
+            zone = name
+        }
+        let text = try cursor.text(of: tag).trimmingXMLWhitespace()
+        guard let time = ISO8601Text.parseCalendarTime(Array(text.utf8)) else {
+            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag.mark))
+        }
+        return ReadTime(time: time, zone: zone)
+    }
+
+    /// A stable id for an item that has none, from its title, path and place.
+    func generatedID(title: String, path: String, position: SourcePosition) -> String {
+        StableID.make(from: Array(title.utf8) + Array("@\(position.offset)".utf8), salt: path)
+    }
+}
