@@ -204,3 +204,15 @@ import AlmanacTestSupport
         #expect(result.stderrText.hasPrefix("\(path):1:25: error: invalid UTF-8"))
     }
 }
+
+/// The saved web page in Samples converts as the README says.
+@Suite struct SampleWebPageTests {
+    @Test func theSavedRecipePageBecomesRecipeMD() throws {
+        let result = try CLI.run(["convert", "Samples/recipe-page.html", "-t", "md"])
+        #expect(result.status == 0, "\(result.stderrText)")
+        #expect(result.stdoutText.hasPrefix("# Apple Galette\n"))
+        #expect(result.stdoutText.contains("Prep time: PT30M"))
+        #expect(result.stdoutText.contains("## For the crust"))
+        #expect(result.stdoutText.contains("**8 slices**"))
+    }
+}
