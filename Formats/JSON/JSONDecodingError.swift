@@ -31,7 +31,7 @@ public enum JSONDecodingError: CodecError, Hashable {
         switch self {
         case .unexpectedEnd(let expected, _): return "unexpected end of input; expected \(expected)"
         case .unexpectedCharacter(let found, let expected, _): return "unexpected \(found); expected \(expected)"
-        case .invalidUTF8: return "invalid UTF-8 byte sequence"
+        case .invalidUTF8(let at): return "invalid UTF-8 byte sequence at byte \(at.offset)"
         case .invalidEscape(let escape, _): return "invalid escape \(escape) in string"
         case .controlCharacter(let byte, _):
             return "control character U+\(String(byte, radix: 16, uppercase: true).leftPadded(to: 4)) must be escaped in a string"

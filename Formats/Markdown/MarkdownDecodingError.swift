@@ -25,7 +25,7 @@ public enum MarkdownDecodingError: CodecError, Hashable {
 
     public var message: String {
         switch self {
-        case .invalidUTF8: return "invalid UTF-8 byte sequence"
+        case .invalidUTF8(let at): return "invalid UTF-8 byte sequence at byte \(at.offset)"
         case .missingTitle(let found, _): return "a recipe starts with its title as a level-1 heading ('# Title'); found \(found)"
         case .missingDivider(let before, let found, _): return "expected '---' before \(before); found \(found)"
         case .repeated(let what, _): return "\(what) may be given only once"

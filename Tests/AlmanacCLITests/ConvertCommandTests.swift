@@ -201,7 +201,7 @@ import AlmanacTestSupport
         try Data(Array("{\"events\": [{\"title\": \"a".utf8) + [0xFF] + Array("\"}]}".utf8)).write(to: URL(fileURLWithPath: path))
         let result = try CLI.run(["convert", path, "-t", "json"])
         #expect(result.status == 65)
-        #expect(result.stderrText.hasPrefix("\(path):1:25: error: invalid UTF-8"))
+        #expect(result.stderrText.hasPrefix("\(path):1:25: error: invalid UTF-8 byte sequence at byte 24"))
     }
 }
 
