@@ -7,12 +7,13 @@ struct Conversion {
     let steps: [any PipelineStep]
     /// `nil` with `--no-validate`.
     let validator: Validator?
+    let limits: InputLimits
     let context: CommandContext
 
     /// Reads the inputs, runs the verbs and validates: the document to write with the
     /// writer's options, or `nil` after the problem was printed (`status` says which).
     func prepare() throws -> (document: AlmanacDocument, options: EncodingOptions)? {
-        guard let loaded = try InputLoader(context: context).load(plan.inputs) else {
+        guard let loaded = try InputLoader(context: context, limits: limits).load(plan.inputs) else {
             throw Stop(status: .dataError)
         }
         var state = PipelineState(items: loaded.items, documentExtras: loaded.documentExtras)

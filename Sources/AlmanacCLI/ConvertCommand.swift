@@ -34,7 +34,7 @@ struct ConvertCommand: Command {
             .init(names: ["-d", "--split"], valueName: "<folder>", help: "Write one file per item (and an index) into this folder."),
             .init(names: ["--compact"], valueName: nil, help: "Write as compactly as the format allows."),
             .init(names: ["--no-validate"], valueName: nil, help: "Write even when validation finds errors."),
-        ] + ValidationOptions.options
+        ] + ValidationOptions.options + InputLimits.options
     }
 
     /// The options of every registered writer, as `--NAME [VALUE]`, unless convert has one of that name.
@@ -64,7 +64,8 @@ struct ConvertCommand: Command {
         let settings = try ValidationOptions.settings(scanned, rules: context.rules, command: name)
         let validator = scanned.has("--no-validate") ? nil : Validator(registry: context.rules, settings: settings)
         for case let path? in plan.inputs.map(\.path) { try FileIO.checkReadable(path) }
-        let conversion = Conversion(plan: plan, steps: chain.steps, validator: validator, context: context)
+        let limits = try InputLimits(scanned, command: name)
+        let conversion = Conversion(plan: plan, steps: chain.steps, validator: validator, limits: limits, context: context)
         if let folder = plan.splitFolder {
             return try SplitOutput(folder: folder).convert(plan, context: context, prepare: conversion.prepare)
         }

@@ -11,22 +11,34 @@ struct InputLoader {
     }
 
     let context: CommandContext
+    let limits: InputLimits
 
-    /// Returns `nil` after printing the error when an input is malformed.
+    /// Returns `nil` after printing the error when an input is malformed or past a limit.
     func load(_ inputs: [ConvertPlan.Input]) throws -> Loaded? {
         var loaded = Loaded(items: [], documentExtras: Extras())
         for input in inputs {
-            var bytes: [UInt8]
-            if let path = input.path {
-                bytes = try FileIO.readAll(path)
-            } else {
-                var stdin = FileIO.standardInput
-                bytes = try FileIO.readAll(from: &stdin)
+            let bytes: [UInt8]
+            do {
+                if let path = input.path {
+                    var source = try FileIO.openForReading(path)
+                    defer { source.close() }
+                    bytes = try limits.readAll(from: &source, name: path)
+                } else {
+                    var stdin = FileIO.standardInput
+                    bytes = try limits.readAll(from: &stdin, name: input.name)
+                }
+            } catch let exceeded as InputLimits.LimitExceeded {
+                context.console.error(exceeded.message)
+                return nil
             }
             do {
                 let result = try input.codec.decode(bytes, source: input.name)
                 for diagnostic in result.diagnostics { context.diagnostics.print(diagnostic, sourceBytes: bytes) }
                 loaded.items += LocatedItem.items(of: result, source: input.name)
+                if loaded.items.count > limits.maximumItems {
+                    context.console.error(limits.exceeded(input.name, "brings the items to more than \(limits.maximumItems)", option: "--max-items").message)
+                    return nil
+                }
                 loaded.documentExtras.entries.merge(result.document.extras.entries) { mine, _ in mine }
             } catch let error as any CodecError {
                 context.diagnostics.print(error.diagnostic(source: input.name), sourceBytes: bytes)

@@ -17,7 +17,7 @@ struct ValidateCommand: Command {
         [
             .init(names: ["-f", "--from"], valueName: "<format>", help: "Input format (needed for standard input)."),
             .init(names: ["--diagnostics"], valueName: "<format>", help: "text (default) or json."),
-        ] + ValidationOptions.options
+        ] + ValidationOptions.options + InputLimits.options
     }
 
     func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
@@ -26,8 +26,9 @@ struct ValidateCommand: Command {
         }
         let inputs = try ConvertPlan.inputs(arguments, registry: context.registry, command: name)
         let settings = try ValidationOptions.settings(arguments, rules: context.rules, command: name)
+        let limits = try InputLimits(arguments, command: name)
         for case let path? in inputs.map(\.path) { try FileIO.checkReadable(path) }
-        guard let loaded = try InputLoader(context: context).load(inputs) else { return .dataError }
+        guard let loaded = try InputLoader(context: context, limits: limits).load(inputs) else { return .dataError }
         let diagnostics = Validator(registry: context.rules, settings: settings).validate(loaded.items)
         switch format {
         case .text: diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }
