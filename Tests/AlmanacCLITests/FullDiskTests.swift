@@ -26,4 +26,17 @@ import AlmanacTestSupport
         #expect(try CLI.fileBytes(output) == Array("precious\n".utf8))
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == ["recipes.json"])
     }
+
+    @Test(.enabled(if: tinyDisk != nil, "needs permission to mount a tmpfs"))
+    func anUnwritableFolderExits73WithThePath() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-readonly-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let mount = try ProcessRunner.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", folder], timeout: 20)
+        try #require(mount.status == 0)
+        defer { _ = try? ProcessRunner.run(URL(fileURLWithPath: "/bin/umount"), [folder], timeout: 20) }
+        let result = try CLI.run(["convert", "Samples/events.json", "-o", "\(folder)/events.json"])
+        #expect(result.status == 73)
+        #expect(result.stderrText.hasPrefix("\(folder)/events.json: error: cannot create the output"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
+    }
 }
