@@ -53,7 +53,12 @@ struct RecipeWriter {
     /// `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
     static func amount(_ amount: Double, unit: String?) -> String {
         var text = AmountText.format(amount)
-        if let unit, !unit.isEmpty { text += " " + MarkdownEscaper.escape(unit.replacingNewlines, extra: [","]) }
+        if let unit, !unit.isEmpty {
+            var escaped = MarkdownEscaper.escape(unit.replacingNewlines, extra: [","])
+            // A unit starting with a slash would read back as part of a fraction (`1 /2 cup`).
+            if escaped.hasPrefix("/") { escaped = "\\" + escaped }
+            text += " " + escaped
+        }
         return text
     }
 

@@ -80,3 +80,14 @@ struct AmountTests {
         }
     }
 }
+
+@Suite struct UnitStartingWithSlashTests {
+    @Test func aUnitThatStartsWithASlashReadsBackAsTheUnit() throws {
+        let recipe = Recipe(id: "R", title: "Odd", ingredients: [Ingredient(amount: 2, unit: "/3 cup", name: "flour")])
+        let text = MarkdownTesting.text(try MarkdownTesting.encode(AlmanacDocument(recipes: [recipe])))
+        #expect(text.contains("*2 \\/3 cup*"))
+        let back = try #require(try MarkdownTesting.decode(text).document.recipes.first)
+        #expect(back.ingredients.first?.amount == 2)
+        #expect(back.ingredients.first?.unit == "/3 cup")
+    }
+}
