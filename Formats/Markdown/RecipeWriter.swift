@@ -55,8 +55,14 @@ struct RecipeWriter {
         var text = AmountText.format(amount)
         if let unit, !unit.isEmpty {
             var escaped = MarkdownEscaper.escape(unit.replacingNewlines, extra: [","])
-            // A unit starting with a slash would read back as part of a fraction (`1 /2 cup`).
-            if escaped.hasPrefix("/") { escaped = "\\" + escaped }
+            // A unit starting with a slash, a digit or a fraction would read back as part of the
+            // number (`1 /2 cup`, `0 05 g`): the slash is escaped, the others become a character reference.
+            if escaped.hasPrefix("/") {
+                escaped = "\\" + escaped
+            } else if let first = escaped.unicodeScalars.first,
+                      ("0"..."9").contains(first) || first == "⁄" || AmountText.vulgarValue(first) != nil {
+                escaped = "&#\(first.value);" + String(escaped.unicodeScalars.dropFirst())
+            }
             text += " " + escaped
         }
         return text

@@ -91,3 +91,14 @@ struct AmountTests {
         #expect(back.ingredients.first?.unit == "/3 cup")
     }
 }
+
+@Suite struct UnitStartingWithDigitsTests {
+    @Test(arguments: ["05 g", "½ cup", "⁄2 tsp"])
+    func aUnitThatStartsLikeANumberReadsBackAsTheUnit(unit: String) throws {
+        let recipe = Recipe(id: "R", title: "Odd", ingredients: [Ingredient(amount: 2, unit: unit, name: "flour")])
+        let text = MarkdownTesting.text(try MarkdownTesting.encode(AlmanacDocument(recipes: [recipe])))
+        let back = try #require(try MarkdownTesting.decode(text).document.recipes.first)
+        #expect(back.ingredients.first?.amount == 2)
+        #expect(back.ingredients.first?.unit == unit)
+    }
+}
