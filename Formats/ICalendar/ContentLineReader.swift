@@ -1,3 +1,4 @@
+import AlmanacCore
 import AlmanacICalendarModel
 
 /// Splits iCalendar bytes into unfolded content lines, working on bytes.

@@ -25,7 +25,8 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
             name: "ics", aliases: ["icalendar"], extensions: ["ics", "ical"],
             summary: "iCalendar (RFC 5545): events, tasks as related VTODOs",
             reads: [.event], writes: [.event],
-            writeOptions: [ICalendarStamp.option(format: "ics")]
+            writeOptions: [ICalendarStamp.option(format: "ics")],
+            lines: .folded
         )
     }
 
@@ -36,8 +37,9 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     /// Reads in two passes over the bytes: the first gathers the ``ICalendarOutline``
     /// (time zones and which VTODO belongs to which event), the second builds each
     /// VEVENT and VTODO and maps it at once, so the whole component tree is never held.
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
-        try bytes.withUnsafeBufferPointer { buffer in
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        let options = self.options.applying(limits)
+        return try bytes.withUnsafeBufferPointer { buffer in
             var scanner = OutlineScanner()
             var lines = ContentLineReader(buffer)
             while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
@@ -67,18 +69,19 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     /// waiting for a late VTODO, none when each VTODO follows its event, as almanac and
     /// other programs write them. Input that cannot be read twice (a pipe) is read into
     /// memory first. Calendar-level properties are not items and are not passed on.
-    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
-        if var rereadable = source as? any RereadableByteSource, let diagnostics = try decodeItemsTwice(from: &rereadable, sourceName: sourceName, body: body) {
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+        let options = self.options.applying(limits)
+        if var rereadable = source as? any RereadableByteSource, let diagnostics = try decodeItemsTwice(from: &rereadable, sourceName: sourceName, options: options, body: body) {
             return diagnostics
         }
         var bytes: [UInt8] = []
         while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
         var memory = MemorySource(bytes)
-        return try decodeItemsTwice(from: &memory, sourceName: sourceName, body: body) ?? []
+        return try decodeItemsTwice(from: &memory, sourceName: sourceName, options: options, body: body) ?? []
     }
 
     /// The two passes over a source that can be read twice; `nil` when this one cannot.
-    private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]? {
+    private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]? {
         guard let start = source.readPosition() else { return nil }
         var firstPass = ContentLineChunks(source)
         var scanner = OutlineScanner()

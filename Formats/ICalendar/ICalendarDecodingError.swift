@@ -39,3 +39,11 @@ public enum ICalendarDecodingError: CodecError, Hashable {
         }
     }
 }
+
+extension ICalendarDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

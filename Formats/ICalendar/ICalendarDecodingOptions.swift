@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// Limits and leniencies of the iCalendar reader.
 public struct ICalendarDecodingOptions: Sendable, Hashable {
     /// The deepest nesting of components accepted (VCALENDAR › VEVENT › VALARM is 3);
@@ -10,5 +12,12 @@ public struct ICalendarDecodingOptions: Sendable, Hashable {
     public init(maximumDepth: Int = 64, appliesCalendarTimeZone: Bool = true) {
         self.maximumDepth = maximumDepth
         self.appliesCalendarTimeZone = appliesCalendarTimeZone
+    }
+
+    /// These options with the depth `limits` sets, if it sets one.
+    public func applying(_ limits: ReaderLimits) -> ICalendarDecodingOptions {
+        var options = self
+        options.maximumDepth = limits.depth(default: maximumDepth)
+        return options
     }
 }

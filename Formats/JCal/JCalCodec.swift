@@ -12,6 +12,9 @@ import AlmanacJSONValue
 public struct JCalCodec: FormatCodec {
     public let options: ICalendarMappingOptions
 
+    /// The deepest nesting of components accepted unless the reader's limits say otherwise.
+    public static let defaultMaximumDepth = 64
+
     public init(options: ICalendarMappingOptions = ICalendarMappingOptions()) {
         self.options = options
     }
@@ -25,8 +28,8 @@ public struct JCalCodec: FormatCodec {
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
-        let calendars = try components(from: bytes)
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        let calendars = try components(from: bytes, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
         var mapper = EventMapper(source: source, options: options)
         let document = mapper.document(from: calendars)
         return DecodeResult(document: document, diagnostics: mapper.diagnostics.sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) })
@@ -41,17 +44,18 @@ public struct JCalCodec: FormatCodec {
         return EncodeResult(bytes: Self.bytes(of: calendar, compact: options.compact), diagnostics: builder.diagnostics)
     }
 
-    /// The VCALENDAR components of a jCal document, as a tree.
-    public func components(from bytes: [UInt8]) throws -> [ICalComponent] {
+    /// The VCALENDAR components of a jCal document, as a tree. Components nest at most
+    /// `maximumDepth` deep, and the JSON arrays holding them up to three times as deep.
+    public func components(from bytes: [UInt8], maximumDepth: Int = Self.defaultMaximumDepth) throws -> [ICalComponent] {
         try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
+            var reader = JSONReader(buffer, maximumDepth: max(JSONReader.defaultMaximumDepth, maximumDepth * 3 + 4))
             let root: JSONValue
             do throws(JSONSyntaxError) {
                 root = try reader.parseDocument()
             } catch {
                 throw JCalDecodingError(error, in: buffer)
             }
-            var tree = JCalTreeReader(buffer)
+            var tree = JCalTreeReader(buffer, maximumDepth: maximumDepth)
             return try tree.calendars(root)
         }
     }

@@ -49,3 +49,11 @@ extension JCalDecodingError {
         }
     }
 }
+
+extension JCalDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

@@ -7,12 +7,12 @@ import AlmanacJSONValue
 /// is not the property's default (section 4 of the RFC).
 struct JCalTreeReader {
     /// The deepest nesting of components accepted.
-    static let maximumDepth = 64
-
+    let maximumDepth: Int
     private var positions: JSONPositions
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         positions = JSONPositions(bytes)
+        self.maximumDepth = maximumDepth
     }
 
     private mutating func at(_ json: JSONValue) -> SourcePosition {
@@ -52,8 +52,8 @@ struct JCalTreeReader {
               case .array(let properties) = parts[1].kind, case .array(let children) = parts[2].kind else {
             throw JCalDecodingError.notAComponent("it must have a name, an array of properties and an array of components", at: position)
         }
-        guard depth <= Self.maximumDepth else {
-            throw JCalDecodingError.tooDeep(limit: Self.maximumDepth, at: position)
+        guard depth <= maximumDepth else {
+            throw JCalDecodingError.tooDeep(limit: maximumDepth, at: position)
         }
         var component = ICalComponent(name: name.uppercased(), line: position.line, offset: position.offset, column: position.column)
         for property in properties { component.properties.append(try self.property(property)) }

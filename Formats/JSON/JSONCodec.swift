@@ -17,8 +17,9 @@ public struct JSONCodec: FormatCodec {
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
-        try bytes.withUnsafeBufferPointer { buffer in
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        let options = self.options.applying(limits)
+        return try bytes.withUnsafeBufferPointer { buffer in
             let sourceMap = JSONSourceMap(bytes: buffer)
             var parser = JSONReader(sourceMap, options: options)
             let root = try parser.parseDocument()

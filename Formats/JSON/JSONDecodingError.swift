@@ -61,3 +61,11 @@ extension String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
 }
+
+extension JSONDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

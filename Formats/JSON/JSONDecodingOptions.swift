@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// Limits and leniencies of the JSON readers.
 public struct JSONDecodingOptions: Sendable, Hashable {
     /// The deepest nesting of arrays and objects accepted; deeper input is an error,
@@ -6,5 +8,10 @@ public struct JSONDecodingOptions: Sendable, Hashable {
 
     public init(maximumDepth: Int = 256) {
         self.maximumDepth = maximumDepth
+    }
+
+    /// These options with the depth `limits` sets, if it sets one.
+    public func applying(_ limits: ReaderLimits) -> JSONDecodingOptions {
+        JSONDecodingOptions(maximumDepth: limits.depth(default: maximumDepth))
     }
 }

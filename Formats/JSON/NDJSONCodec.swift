@@ -14,15 +14,16 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
         FormatDescriptor(
             name: "ndjson", aliases: ["jsonl"], extensions: ["ndjson", "jsonl"],
             summary: "one almanac item per line, streamed",
-            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases)
+            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases),
+            lines: .plain
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         var document = AlmanacDocument()
         var memory = MemorySource(bytes)
         var origins = ItemOrigins()
-        let diagnostics = try decodeItems(from: &memory, sourceName: source) { item, position in
+        let diagnostics = try decodeItems(from: &memory, sourceName: source, limits: limits) { item, position in
             document.append(item)
             switch item.kind {
             case .recipe: origins.recipes.append(position)
@@ -32,7 +33,8 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
         return DecodeResult(document: document, diagnostics: diagnostics, origins: origins)
     }
 
-    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+        let options = self.options.applying(limits)
         var lines = LineReader(source)
         var diagnostics: [Diagnostic] = []
         while try lines.nextLine({ line, number, offset in

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONValue
 
 /// Saved web pages (`html`, `.html`, `.htm`), read only: the schema.org Recipes in the
 /// page's `<script type="application/ld+json">` blocks, read as ``JSONLDCodec`` reads
@@ -14,10 +15,10 @@ public struct HTMLRecipeCodec: FormatCodec {
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         let blocks = try HTMLScriptExtractor.blocks(in: bytes)
         guard !blocks.isEmpty else { throw JSONLDDecodingError.noStructuredData(at: SourcePosition(offset: 0, in: bytes)) }
-        var collector = RecipeCollector(fileBytes: bytes, sourceName: source)
+        var collector = RecipeCollector(fileBytes: bytes, sourceName: source, maximumDepth: limits.depth(default: JSONReader.defaultMaximumDepth))
         var firstError: JSONLDDecodingError?
         for block in blocks {
             let source = JSONLDSource(fileBytes: bytes, base: block.offset)

@@ -22,8 +22,8 @@ public struct JSONLDCodec: FormatCodec {
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
-        var collector = RecipeCollector(fileBytes: bytes, sourceName: source)
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        var collector = RecipeCollector(fileBytes: bytes, sourceName: source, maximumDepth: limits.depth(default: JSONReader.defaultMaximumDepth))
         try collector.read(JSONLDSource(fileBytes: bytes, base: 0), text: bytes[...])
         guard !collector.recipes.isEmpty else {
             throw JSONLDDecodingError.noRecipe(at: collector.rootPosition ?? SourcePosition(offset: 0, in: bytes))

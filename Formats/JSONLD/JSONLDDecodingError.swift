@@ -43,3 +43,11 @@ public enum JSONLDDecodingError: CodecError, Hashable {
         }
     }
 }
+
+extension JSONLDDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

@@ -12,9 +12,13 @@ struct RecipeCollector {
     /// Where the first JSON-LD text starts, for the error when none holds a Recipe.
     private(set) var rootPosition: SourcePosition?
 
-    init(fileBytes: [UInt8], sourceName: String) {
+    /// The deepest nesting of JSON arrays and objects read.
+    let maximumDepth: Int
+
+    init(fileBytes: [UInt8], sourceName: String, maximumDepth: Int = JSONReader.defaultMaximumDepth) {
         self.fileBytes = fileBytes
         self.sourceName = sourceName
+        self.maximumDepth = maximumDepth
     }
 
     /// What was read.
@@ -25,7 +29,7 @@ struct RecipeCollector {
     /// Reads the JSON-LD `text`, which sits in the file as `source` says, and adds its recipes.
     mutating func read(_ source: JSONLDSource, text: ArraySlice<UInt8>) throws(JSONLDDecodingError) {
         let parsed: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = Array(text).withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
+            var reader = JSONReader(buffer, maximumDepth: maximumDepth)
             do throws(JSONSyntaxError) {
                 let root = try reader.parseDocument()
                 return .success((root, reader.duplicateKeys))

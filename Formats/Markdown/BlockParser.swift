@@ -6,16 +6,23 @@
 /// and parsing those again, so nesting is recursion: it stops at ``maximumDepth`` levels
 /// of lists and block quotes, which no recipe comes near, so that a hostile file cannot
 /// exhaust the stack or copy its lines once per level.
-enum BlockParser {
+struct BlockParser {
+    /// The deepest nesting of lists and block quotes read unless the reader's limits say otherwise.
+    static let defaultMaximumDepth = 32
+
     /// The deepest nesting of lists and block quotes read.
-    static let maximumDepth = 32
+    let maximumDepth: Int
+
+    init(maximumDepth: Int = BlockParser.defaultMaximumDepth) {
+        self.maximumDepth = maximumDepth
+    }
 
     /// Nesting went past ``maximumDepth`` at `line` (an index into the input's lines).
     struct TooDeep: Error {
         var line: Int
     }
 
-    static func parse(_ lines: [ParserLine], depth: Int = 0) throws -> [MarkdownBlock] {
+    func parse(_ lines: [ParserLine], depth: Int = 0) throws -> [MarkdownBlock] {
         if depth > maximumDepth, let first = lines.first { throw TooDeep(line: first.number) }
         var blocks: [MarkdownBlock] = []
         var index = 0
@@ -30,7 +37,7 @@ enum BlockParser {
     }
 
     /// Parses the block that starts at `index`; returns it and the index after it.
-    private static func parseBlock(_ lines: [ParserLine], at index: Int, depth: Int) throws -> (MarkdownBlock, Int) {
+    private func parseBlock(_ lines: [ParserLine], at index: Int, depth: Int) throws -> (MarkdownBlock, Int) {
         let line = lines[index]
         let text = line.text
         if LineScanner.rest(text) == nil {
@@ -61,7 +68,7 @@ enum BlockParser {
         return paragraph(lines, at: index)
     }
 
-    private static func indentedCode(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+    private func indentedCode(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
         var last = index
         var cursor = index + 1
         while cursor < lines.count {
@@ -74,7 +81,7 @@ enum BlockParser {
         return (MarkdownBlock(kind: .indentedCode, firstLine: lines[index].number, lastLine: lines[last].number), last + 1)
     }
 
-    private static func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
+    private func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
         var content: [[UInt8]] = [lines[index].text]
         var cursor = index + 1
         while cursor < lines.count {
@@ -92,7 +99,7 @@ enum BlockParser {
         return (block, cursor)
     }
 
-    private static func html(_ lines: [ParserLine], at index: Int, end: LineScanner.HTMLBlockEnd) -> (MarkdownBlock, Int) {
+    private func html(_ lines: [ParserLine], at index: Int, end: LineScanner.HTMLBlockEnd) -> (MarkdownBlock, Int) {
         var first = lines[index].text
         LineScanner.trim(&first)
         var last = index
@@ -106,9 +113,9 @@ enum BlockParser {
         return (block, last + 1)
     }
 
-    private static func blockQuote(_ lines: [ParserLine], at index: Int, depth: Int) throws -> (MarkdownBlock, Int) {
+    private func blockQuote(_ lines: [ParserLine], at index: Int, depth: Int) throws -> (MarkdownBlock, Int) {
         var content: [ParserLine] = []
-        var tracker = ParagraphTracker()
+        var tracker = ParagraphTracker(maximumDepth: maximumDepth)
         var cursor = index
         while cursor < lines.count {
             let text = lines[cursor].text
@@ -127,7 +134,7 @@ enum BlockParser {
         return (block, cursor)
     }
 
-    private static func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker, depth: Int) throws -> (MarkdownBlock, Int) {
+    private func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker, depth: Int) throws -> (MarkdownBlock, Int) {
         var items: [MarkdownListItem] = []
         var cursor = index
         while cursor < lines.count, !LineScanner.isThematicBreak(lines[cursor].text),
@@ -148,9 +155,9 @@ enum BlockParser {
 
     /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
     /// continuation) and parses them; returns the item and the index of its last line.
-    private static func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
+    private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
         var content = [ParserLine(number: lines[index].number, text: marker.content)]
-        var tracker = ParagraphTracker()
+        var tracker = ParagraphTracker(maximumDepth: maximumDepth)
         tracker.see(marker.content)
         var lastNonBlank = index
         var cursor = index + 1
@@ -182,7 +189,7 @@ enum BlockParser {
         return (item, lastNonBlank)
     }
 
-    private static func joined(_ lines: [[UInt8]]) -> String {
+    private func joined(_ lines: [[UInt8]]) -> String {
         var bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
         while let last = bytes.last, last == LineScanner.space || last == LineScanner.tab || last == UInt8(ascii: "\n") { bytes.removeLast() }
         var start = 0
@@ -190,7 +197,7 @@ enum BlockParser {
         return String(decoding: bytes[start...], as: UTF8.self)
     }
 
-    private static func contains(_ line: [UInt8], _ marker: [UInt8], lowercased: Bool) -> Bool {
+    private func contains(_ line: [UInt8], _ marker: [UInt8], lowercased: Bool) -> Bool {
         let haystack = lowercased ? line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : line
         guard haystack.count >= marker.count else { return false }
         for start in 0...(haystack.count - marker.count) where haystack[start..<(start + marker.count)].elementsEqual(marker) {
@@ -203,11 +210,17 @@ enum BlockParser {
 /// Follows a container's lines to tell whether a paragraph is open at the end,
 /// which decides whether a less-indented line continues it lazily.
 struct ParagraphTracker {
+    /// The deepest nesting peeled off (the parser's limit).
+    let maximumDepth: Int
     var paragraphOpen = false
     private var fence: (character: UInt8, length: Int)?
 
+    init(maximumDepth: Int) {
+        self.maximumDepth = maximumDepth
+    }
+
     /// Notes what `line` opens or closes. List and quote markers are peeled off in a loop,
-    /// at most ``BlockParser/maximumDepth`` deep (the parser refuses deeper nesting anyway).
+    /// at most ``maximumDepth`` deep (the parser refuses deeper nesting anyway).
     mutating func see(_ line: [UInt8]) {
         if let open = fence {
             if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
@@ -215,7 +228,7 @@ struct ParagraphTracker {
             return
         }
         var line = line
-        for _ in 0...BlockParser.maximumDepth {
+        for _ in 0...maximumDepth {
             if LineScanner.isBlank(line) { paragraphOpen = false; return }
             if LineScanner.rest(line) == nil { return }
             if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }

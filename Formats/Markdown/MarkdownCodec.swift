@@ -27,13 +27,14 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding {
             writeOptions: [
                 FormatOption(name: "front-matter", help: "Write YAML front matter (Hugo, Jekyll) with the fields RecipeMD has no place for"),
                 FormatOption(name: "today", valueName: "<date>", help: "Group agenda events relative to this day, YYYY-MM-DD (default: today)"),
-            ]
+            ],
+            lines: .plain
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         let markdown = try MarkdownSource(bytes)
-        var reader = MarkdownDocumentReader(source: markdown, sourceName: source)
+        var reader = MarkdownDocumentReader(source: markdown, sourceName: source, maximumDepth: limits.depth(default: BlockParser.defaultMaximumDepth))
         let document = try reader.read()
         return DecodeResult(document: document, diagnostics: reader.diagnostics)
     }

@@ -47,3 +47,11 @@ public enum MarkdownDecodingError: CodecError, Hashable {
         }
     }
 }
+
+extension MarkdownDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

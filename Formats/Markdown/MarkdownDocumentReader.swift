@@ -18,11 +18,14 @@ struct MarkdownDocumentReader {
 
     let source: MarkdownSource
     let sourceName: String
+    /// The deepest nesting of lists and block quotes read.
+    let maximumDepth: Int
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(source: MarkdownSource, sourceName: String) {
+    init(source: MarkdownSource, sourceName: String, maximumDepth: Int = BlockParser.defaultMaximumDepth) {
         self.source = source
         self.sourceName = sourceName
+        self.maximumDepth = maximumDepth
     }
 
     mutating func read() throws -> AlmanacDocument {
@@ -67,9 +70,9 @@ struct MarkdownDocumentReader {
             }
             let blocks: [MarkdownBlock]
             do {
-                blocks = try BlockParser.parse((bodyStart..<cursor).map { ParserLine(number: $0, text: lines[$0]) })
+                blocks = try BlockParser(maximumDepth: maximumDepth).parse((bodyStart..<cursor).map { ParserLine(number: $0, text: lines[$0]) })
             } catch let deep as BlockParser.TooDeep {
-                throw MarkdownDecodingError.tooDeep(limit: BlockParser.maximumDepth, at: source.position(line: deep.line))
+                throw MarkdownDecodingError.tooDeep(limit: maximumDepth, at: source.position(line: deep.line))
             }
             if kind == nil, case .heading(1, AgendaWriter.title)? = blocks.first?.kind { kind = .agenda }
             switch kind ?? .recipe {

@@ -31,8 +31,8 @@ public struct XCalCodec: FormatCodec {
     }
 
     /// Reads an xCal document: libxml2's reader, the component tree, the shared mapping.
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
-        let (calendars, warnings) = try read(bytes, source: source)
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        let (calendars, warnings) = try read(bytes, source: source, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
         var mapper = EventMapper(source: source, options: options)
         let document = mapper.document(from: calendars)
         let diagnostics = (warnings + mapper.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
@@ -51,7 +51,7 @@ public struct XCalCodec: FormatCodec {
 
     /// The VCALENDAR components of an xCal document, as a tree (warnings are dropped).
     public func components(from bytes: [UInt8], source: String = "<input>") throws -> [ICalComponent] {
-        try read(bytes, source: source).calendars
+        try read(bytes, source: source, maximumDepth: Self.defaultMaximumDepth).calendars
     }
 
     /// A component tree (a VCALENDAR) as xCal: pretty, or without white space between
@@ -62,10 +62,13 @@ public struct XCalCodec: FormatCodec {
         return writer.bytes
     }
 
-    private func read(_ bytes: [UInt8], source: String) throws -> (calendars: [ICalComponent], warnings: [Diagnostic]) {
+    /// The deepest nesting of elements accepted by default, libxml2's own limit.
+    public static let defaultMaximumDepth = 256
+
+    private func read(_ bytes: [UInt8], source: String, maximumDepth: Int) throws -> (calendars: [ICalComponent], warnings: [Diagnostic]) {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
-                try XMLTextReader.reading(buffer) { cursor in
+                try XMLTextReader.reading(buffer, maximumDepth: maximumDepth) { cursor in
                     let reader = XCalTreeReader(cursor: cursor, source: source)
                     let calendars = try reader.calendars()
                     return (calendars, reader.diagnostics)

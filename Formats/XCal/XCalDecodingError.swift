@@ -90,3 +90,11 @@ extension XCalDecodingError {
         }
     }
 }
+
+extension XCalDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

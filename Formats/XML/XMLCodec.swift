@@ -19,7 +19,8 @@ public struct XMLCodec: FormatCodec {
         )
     }
 
-    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+    public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        let options = self.options.applying(limits)
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 try XMLTextReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in

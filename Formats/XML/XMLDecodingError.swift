@@ -77,3 +77,11 @@ extension XMLDecodingError {
         }
     }
 }
+
+extension XMLDecodingError {
+    /// The depth limit the input went past, for tooDeep(limit:at:).
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
+    }
+}

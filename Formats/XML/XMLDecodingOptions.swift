@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// Limits of the almanac XML reader.
 ///
 /// libxml2's own limits always apply as well, because almanac never passes
@@ -10,5 +12,10 @@ public struct XMLDecodingOptions: Sendable, Hashable {
 
     public init(maximumDepth: Int = 256) {
         self.maximumDepth = maximumDepth
+    }
+
+    /// These options with the depth `limits` sets, if it sets one.
+    public func applying(_ limits: ReaderLimits) -> XMLDecodingOptions {
+        XMLDecodingOptions(maximumDepth: limits.depth(default: maximumDepth))
     }
 }

@@ -68,10 +68,11 @@ struct Conversion {
         }
         for input in plan.inputs {
             let decoder = input.codec as! any ItemStreamDecoding
-            var source = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
-            defer { source.close() }
+            let file = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
+            defer { file.close() }
+            var source = LineLimitedSource(file, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
-                let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name) { item, position in
+                let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
                     if let refusal = Self.unwritableKinds(in: [item.kind], codec: encoder) {
                         context.console.error("error: \(refusal)")
                         throw Stop(status: .dataError)
@@ -90,7 +91,10 @@ struct Conversion {
                 }
                 diagnostics.forEach { context.diagnostics.print($0) }
             } catch let error as any CodecError {
-                context.diagnostics.print(error.diagnostic(source: input.name))
+                context.diagnostics.print(InputLimits.diagnostic(for: error, source: input.name))
+                return .dataError
+            } catch let long as LineTooLong {
+                context.console.error(limits.exceeded(long, name: input.name).message)
                 return .dataError
             } catch let stop as Stop {
                 return stop.status

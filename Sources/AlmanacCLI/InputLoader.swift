@@ -22,17 +22,17 @@ struct InputLoader {
                 if let path = input.path {
                     var source = try FileIO.openForReading(path)
                     defer { source.close() }
-                    bytes = try limits.readAll(from: &source, name: path)
+                    bytes = try limits.readAll(from: &source, name: path, lines: input.codec.format.lines)
                 } else {
                     var stdin = FileIO.standardInput
-                    bytes = try limits.readAll(from: &stdin, name: input.name)
+                    bytes = try limits.readAll(from: &stdin, name: input.name, lines: input.codec.format.lines)
                 }
             } catch let exceeded as InputLimits.LimitExceeded {
                 context.console.error(exceeded.message)
                 return nil
             }
             do {
-                let result = try input.codec.decode(bytes, source: input.name)
+                let result = try input.codec.decode(bytes, source: input.name, limits: limits.reader)
                 for diagnostic in result.diagnostics { context.diagnostics.print(diagnostic, sourceBytes: bytes) }
                 loaded.items += LocatedItem.items(of: result, source: input.name)
                 if loaded.items.count > limits.maximumItems {
@@ -41,7 +41,7 @@ struct InputLoader {
                 }
                 loaded.documentExtras.entries.merge(result.document.extras.entries) { mine, _ in mine }
             } catch let error as any CodecError {
-                context.diagnostics.print(error.diagnostic(source: input.name), sourceBytes: bytes)
+                context.diagnostics.print(InputLimits.diagnostic(for: error, source: input.name), sourceBytes: bytes)
                 return nil
             }
         }

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// iCalendar TEXT values: backslash escapes for `\`, `;`, `,` and line breaks.
 ///
 /// TEXT has a single line-break escape (`\n`). So that `\r\n` and a lone `\r` in

@@ -9,7 +9,7 @@ import Testing
             format = FormatDescriptor(name: name, aliases: aliases, extensions: extensions, summary: name, reads: [.recipe], writes: [])
         }
 
-        func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult { DecodeResult(document: AlmanacDocument()) }
+        func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult { DecodeResult(document: AlmanacDocument()) }
         func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult { EncodeResult(bytes: []) }
     }
 

@@ -31,7 +31,7 @@ enum MarkdownTesting {
     /// The RecipeMD view of a single recipe (texts as written), as the conformance cases describe it.
     static func recipeMD(_ text: String) throws -> RecipeMDRecipe {
         let source = try MarkdownSource(Array(text.utf8))
-        let blocks = try BlockParser.parse(source.lines.indices.map { ParserLine(number: $0, text: source.lines[$0]) })
+        let blocks = try BlockParser().parse(source.lines.indices.map { ParserLine(number: $0, text: source.lines[$0]) })
         var parser = RecipeMDParser(source: source, blocks: blocks, endLine: source.lines.count)
         return try parser.parse()
     }

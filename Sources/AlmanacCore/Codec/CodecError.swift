@@ -7,9 +7,14 @@ public protocol CodecError: Error, Sendable, CustomStringConvertible {
     var message: String { get }
     /// Where in the input, when known.
     var position: SourcePosition? { get }
+    /// The depth limit, when the input nested deeper than it (the CLI then names
+    /// `--max-depth`); `nil` for every other error.
+    var depthLimit: Int? { get }
 }
 
 extension CodecError {
+    public var depthLimit: Int? { nil }
+
     public var description: String {
         if let position { return "\(position.line):\(position.column): \(message)" }
         return message

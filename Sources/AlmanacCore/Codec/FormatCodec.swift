@@ -14,10 +14,19 @@ public protocol FormatCodec: Sendable {
     /// - Parameters:
     ///   - bytes: the input as read, unchanged.
     ///   - source: the name diagnostics use for the input (a path or `<stdin>`).
-    func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult
+    ///   - limits: how deep the input may nest; deeper input throws the codec's error
+    ///     whose ``CodecError/depthLimit`` names the limit.
+    func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult
 
     /// Writes a whole document.
     func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult
+}
+
+extension FormatCodec {
+    /// Reads a whole input with the format's default limits.
+    public func decode(_ bytes: [UInt8], source: String) throws -> DecodeResult {
+        try decode(bytes, source: source, limits: .formatDefaults)
+    }
 }
 
 /// What a decoder produced: the document and what it noticed on the way.

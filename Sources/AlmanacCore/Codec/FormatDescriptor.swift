@@ -15,8 +15,10 @@ public struct FormatDescriptor: Hashable, Sendable {
     public var writes: Set<ItemKind>
     /// Options its writer understands, offered by `almanac convert`.
     public var writeOptions: [FormatOption]
+    /// How the format is cut into lines, for the line-length limit.
+    public var lines: LineStructure
 
-    public init(name: String, aliases: [String] = [], extensions: [String], summary: String, reads: Set<ItemKind>, writes: Set<ItemKind>, writeOptions: [FormatOption] = []) {
+    public init(name: String, aliases: [String] = [], extensions: [String], summary: String, reads: Set<ItemKind>, writes: Set<ItemKind>, writeOptions: [FormatOption] = [], lines: LineStructure = .none) {
         self.name = name
         self.aliases = aliases
         self.extensions = extensions
@@ -24,6 +26,7 @@ public struct FormatDescriptor: Hashable, Sendable {
         self.reads = reads
         self.writes = writes
         self.writeOptions = writeOptions
+        self.lines = lines
     }
 
     /// Whether `name` is this format's name or one of its aliases (case-insensitive).

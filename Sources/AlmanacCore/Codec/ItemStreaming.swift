@@ -4,7 +4,14 @@ public protocol ItemStreamDecoding: FormatCodec {
     /// Reads items from `source` and passes each, with where it starts when known, to
     /// `body` as soon as it is complete. Returns the warnings noticed on the way; throws the
     /// codec's error at the first input it cannot read (the items before it have been passed on).
-    func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]
+    func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]
+}
+
+extension ItemStreamDecoding {
+    /// Streams the items with the format's default limits.
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+        try decodeItems(from: &source, sourceName: sourceName, limits: .formatDefaults, body: body)
+    }
 }
 
 /// A codec whose writer can write items one at a time, with nothing before,

@@ -1,0 +1,109 @@
+/// Refuses lines longer than a limit, so that a reader never holds a runaway line.
+///
+/// A line's length is counted in bytes without its line end. For a ``LineStructure/folded``
+/// format the limit applies to the unfolded line: a line feed followed by a space or a tab
+/// continues the line, and that space or tab is not counted.
+public struct LineLengthLimit: Sendable {
+    /// The longest line accepted, in bytes.
+    public let maximum: Int
+    public let structure: LineStructure
+
+    /// The number of the physical line the next byte is on.
+    private var physicalLine = 1
+    /// Where the current line started: its physical line and its offset in the input.
+    private var lineStart = (line: 1, offset: 0)
+    /// Bytes of the current line so far.
+    private var length = 0
+    /// The last byte seen was a line feed; the next byte says whether the line goes on.
+    private var afterLineFeed = false
+    /// The input offset of the next byte.
+    private var offset = 0
+
+    public init(maximum: Int, structure: LineStructure) {
+        self.maximum = maximum
+        self.structure = structure
+    }
+
+    /// Checks the next bytes of the input; throws at the first line that grows past ``maximum``.
+    public mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineTooLong) {
+        guard structure != .none else { return }
+        var index = 0
+        while index < bytes.count {
+            if afterLineFeed {
+                afterLineFeed = false
+                if structure == .folded, bytes[index] == 0x20 || bytes[index] == 0x09 {
+                    index += 1
+                    continue
+                }
+                lineStart = (physicalLine, offset + index)
+                length = 0
+            }
+            let lineFeed = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: index)
+            let end = lineFeed ?? bytes.count
+            length += end - index
+            if let lineFeed, lineFeed > index, bytes[lineFeed - 1] == 0x0D { length -= 1 }
+            if length > maximum {
+                throw LineTooLong(limit: maximum, line: lineStart.line, offset: lineStart.offset)
+            }
+            guard let lineFeed else { break }
+            physicalLine += 1
+            afterLineFeed = true
+            index = lineFeed + 1
+        }
+        offset += bytes.count
+    }
+
+    /// Checks a whole input.
+    public static func check(_ bytes: [UInt8], maximum: Int, structure: LineStructure) throws(LineTooLong) {
+        var limit = LineLengthLimit(maximum: maximum, structure: structure)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(LineTooLong) in try limit.check(buffer) }
+    }
+}
+
+/// A line longer than the limit: where it starts.
+public struct LineTooLong: Error, Sendable, Hashable {
+    public var limit: Int
+    /// The line's number (1-based) and the offset of its first byte.
+    public var line: Int
+    public var offset: Int
+
+    public init(limit: Int, line: Int, offset: Int) {
+        self.limit = limit
+        self.line = line
+        self.offset = offset
+    }
+
+    /// Where the line starts, as a position.
+    public var position: SourcePosition { SourcePosition(offset: offset, line: line, column: 1) }
+}
+
+/// A byte source that checks each line as it passes through (see ``LineLengthLimit``),
+/// so that a streamed input with a runaway line stops before the line fills memory.
+public struct LineLimitedSource<Base: ByteSource>: ByteSource {
+    public private(set) var base: Base
+    private var limit: LineLengthLimit
+
+    public init(_ base: Base, maximum: Int, structure: LineStructure) {
+        self.base = base
+        limit = LineLengthLimit(maximum: maximum, structure: structure)
+    }
+
+    public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        let start = buffer.count
+        let count = try base.read(into: &buffer, maximum: maximum)
+        try buffer.withUnsafeBufferPointer { whole throws(LineTooLong) in
+            try limit.check(UnsafeBufferPointer(rebasing: whole[start..<(start + count)]))
+        }
+        return count
+    }
+}
+
+extension LineLimitedSource: RereadableByteSource where Base: RereadableByteSource {
+    public mutating func readPosition() -> Int? { base.readPosition() }
+
+    /// Goes back to `position` (the start, for a reader's second pass); lines are counted afresh.
+    public mutating func setReadPosition(_ position: Int) throws {
+        try base.setReadPosition(position)
+        limit = LineLengthLimit(maximum: limit.maximum, structure: limit.structure)
+    }
+}
