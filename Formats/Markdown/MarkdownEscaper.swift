@@ -1,7 +1,8 @@
 /// Writes plain text as Markdown that reads back as the same text in almanac, in
 /// CommonMark renderers and in pandoc: characters that could start emphasis, code,
 /// links, images, raw HTML or entities are backslash-escaped, and so is whatever at the
-/// start of a line could open a block (`#`, `-`, `+`, `=`, `1.`, `>`).
+/// start of a line could open a block (`#`, `-`, `+`, `=`, `1.`, `>`). A carriage return,
+/// which would read as a line end, is written as the reference `&#13;`.
 enum MarkdownEscaper {
     /// Escaped everywhere.
     private static let always: Set<Unicode.Scalar> = ["\\", "*", "_", "`", "[", "]", "<", ">", "~"]
@@ -42,6 +43,13 @@ enum MarkdownEscaper {
                 } else {
                     lineStart = true
                 }
+                cursor += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\r") {
+                // A carriage return would read as (part of) a line end: write it as a reference.
+                copy(upTo: cursor, then: "&#13;")
+                copied = cursor + 1
                 cursor += 1
                 continue
             }
@@ -101,6 +109,11 @@ enum MarkdownEscaper {
             if scalar == "\n" {
                 output.append(scalar)
                 lineStart = true
+                index += 1
+                continue
+            }
+            if scalar == "\r" {
+                output.append(contentsOf: "&#13;".unicodeScalars)
                 index += 1
                 continue
             }
