@@ -12,6 +12,17 @@ struct ContentLineWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer that appends to `bytes`.
+    init(continuing bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// Hands over what has been written and starts again with no bytes.
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
     /// `NAME;PARAM=value:value` from parts; parameter values are quoted and
     /// caret-escaped as needed, `value` is written as given (already escaped).
     mutating func property(_ name: String, _ value: String) {
@@ -31,6 +42,12 @@ struct ContentLineWriter {
     /// A component: `BEGIN:`, its properties as their content lines, its
     /// sub-components, `END:`.
     mutating func component(_ component: ICalComponent) {
+        begin(component)
+        end(component.name)
+    }
+
+    /// A component without its `END:` line, for a writer that adds more sub-components later.
+    mutating func begin(_ component: ICalComponent) {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: "BEGIN:".utf8)
         line.append(contentsOf: component.name.utf8)
@@ -41,9 +58,13 @@ struct ContentLineWriter {
             writeLine()
         }
         for child in component.children { self.component(child) }
+    }
+
+    /// `END:name`.
+    mutating func end(_ name: String) {
         line.removeAll(keepingCapacity: true)
         line.append(contentsOf: "END:".utf8)
-        line.append(contentsOf: component.name.utf8)
+        line.append(contentsOf: name.utf8)
         writeLine()
     }
 

@@ -104,9 +104,9 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var builder = ICalendarTreeBuilder(stamp: try Self.stamp(options))
-        let calendar = builder.calendar(for: document)
-        return EncodeResult(bytes: Self.bytes(of: calendar), diagnostics: builder.diagnostics)
+        var writer = ICalendarDocumentWriter(stamp: try Self.stamp(options), extras: document.extras)
+        let bytes = try writer.document(document.items)
+        return EncodeResult(bytes: bytes, diagnostics: writer.diagnostics)
     }
 
     /// The top-level components of an RFC 5545 stream, as a tree (warnings are dropped).

@@ -2,7 +2,7 @@ import AlmanacCore
 
 /// The canonical almanac document as JSON (`json`, `.json`):
 /// `{"almanac": 1, "recipes": [...], "events": [...]}`. See `Formats/JSON/README.md`.
-public struct JSONCodec: FormatCodec {
+public struct JSONCodec: FormatCodec, DocumentStreamEncoding {
     public let options: JSONDecodingOptions
 
     public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
@@ -30,10 +30,12 @@ public struct JSONCodec: FormatCodec {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = JSONWriter(pretty: !options.compact)
-        JSONModelWriter.write(document, to: &writer)
-        var bytes = writer.bytes
-        bytes.append(UInt8(ascii: "\n"))
-        return EncodeResult(bytes: bytes)
+        var writer = JSONDocumentWriter(pretty: !options.compact, extras: document.extras)
+        return EncodeResult(bytes: try writer.document(document.items))
+    }
+
+    /// Writes the document as its items come (``JSONDocumentWriter``).
+    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
+        JSONDocumentWriter(pretty: !options.compact, extras: extras)
     }
 }

@@ -4,29 +4,6 @@ import AlmanacCore
 /// absent and empty fields left out, unknown keys from a JSON source written back
 /// after the known ones, and other formats' extras under `extras`.
 enum JSONModelWriter {
-    /// `{"almanac": 1, "recipes": [...], "events": [...]}`.
-    static func write(_ document: AlmanacDocument, to writer: inout JSONWriter) {
-        writer.object { writer in
-            writer.key("almanac")
-            writer.integer(1)
-            writer.key("recipes")
-            writer.array { writer in
-                for recipe in document.recipes {
-                    writer.element()
-                    write(recipe, kind: false, to: &writer)
-                }
-            }
-            writer.key("events")
-            writer.array { writer in
-                for event in document.events {
-                    writer.element()
-                    write(event, kind: false, to: &writer)
-                }
-            }
-            writer.extras(document.extras)
-        }
-    }
-
     /// One item; with `kind`, the object starts with `"kind": "recipe"` or `"event"` (NDJSON).
     static func write(_ item: Item, kind: Bool, to writer: inout JSONWriter) {
         switch item {

@@ -15,6 +15,20 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer that appends to `bytes` as if it stood `depth` containers deep (a document
+    /// writer's items sit in an array in an object: depth 2).
+    init(pretty: Bool, depth: Int, continuing bytes: [UInt8]) {
+        self.pretty = pretty
+        self.depth = depth
+        self.bytes = bytes
+    }
+
+    /// Hands over what has been written and starts again with no bytes.
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
     // MARK: Containers
 
     mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
@@ -26,14 +40,24 @@ struct JSONWriter {
     }
 
     private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) throws -> Void) rethrows {
-        bytes.append(open)
+        self.open(open)
+        try body(&self)
+        self.close(close)
+    }
+
+    /// Opens a container (`{` or `[`) that ``close(_:)`` ends: for writers that fill it over several calls.
+    mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
         depth += 1
         isFirst = true
-        try body(&self)
+    }
+
+    /// Ends the container ``open(_:)`` began, on a line of its own when it holds anything.
+    mutating func close(_ bracket: UInt8) {
         depth -= 1
         if !isFirst { newline() }
         isFirst = false
-        bytes.append(close)
+        bytes.append(bracket)
     }
 
     /// Starts a member of the current object: separator, indent and `"key": `.

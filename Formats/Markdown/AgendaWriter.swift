@@ -1,10 +1,10 @@
 import AlmanacCore
 import Foundation
 
-/// Writes events as an agenda: `# Agenda`, a `##` heading per period (Past, Next 7 Days,
+/// Writes events for an agenda: `# Agenda`, a `##` heading per period (Past, Next 7 Days,
 /// Next 30 Days, Future, then No Date) relative to a reference instant, and under it
-/// each event as a `###` heading with its attribute line, when and where, notes, and
-/// its tasks as a GFM task list.
+/// each event, by start, as a `###` heading with its attribute line, when and where,
+/// notes, and its tasks as a GFM task list. ``MarkdownDocumentWriter`` puts the pieces together.
 struct AgendaWriter {
     /// The instant periods are counted from (`--today` at midnight, or now).
     var reference: Date
@@ -14,30 +14,25 @@ struct AgendaWriter {
     static let title = "Agenda"
     static let noDateTitle = "No Date"
 
-    /// The agenda's Markdown from `# Agenda` on (ending in a newline), and warnings.
-    func write(_ events: [Event]) -> (text: String, warnings: [String]) {
-        var warnings: [String] = []
-        var blocks = ["# " + Self.title]
-        var byPeriod: [EventPeriod?: [(instant: Date?, event: Event)]] = [:]
-        for event in events {
-            let period = event.period(relativeTo: reference, calendar: calendar)
-            byPeriod[period, default: []].append((period == nil ? nil : event.start?.instant(localZone: calendar.timeZone), event))
-        }
-        let order: [EventPeriod?] = EventPeriod.allCases.map { $0 } + [nil]
-        for period in order {
-            guard let entries = byPeriod[period], !entries.isEmpty else { continue }
-            blocks.append("## " + (period?.title ?? Self.noDateTitle))
-            let sorted = entries.enumerated().sorted { left, right in
-                switch (left.element.instant, right.element.instant) {
-                case let (a?, b?) where a != b: return a < b
-                default: return left.offset < right.offset
-                }
-            }
-            for (_, entry) in sorted {
-                blocks += eventBlocks(entry.event, warnings: &warnings)
-            }
-        }
-        return (blocks.joined(separator: "\n\n") + "\n", warnings)
+    /// The agenda's periods in the order they are written (`nil`: No Date).
+    static let periods: [EventPeriod?] = EventPeriod.allCases.map { $0 } + [nil]
+
+    /// The `##` heading of `period`.
+    static func heading(_ period: EventPeriod?) -> String {
+        "## " + (period?.title ?? noDateTitle)
+    }
+
+    /// Where `event` goes: its period's index in ``periods``, and its start as an instant
+    /// (events of a period are ordered by it; `nil` for undated events, which keep their order).
+    func place(of event: Event) -> (period: Int, instant: Date?) {
+        let period = event.period(relativeTo: reference, calendar: calendar)
+        let index = Self.periods.firstIndex(of: period) ?? Self.periods.count - 1
+        return (index, period == nil ? nil : event.start?.instant(localZone: calendar.timeZone))
+    }
+
+    /// The event's blocks joined: its `###` heading, attribute line, when and where, notes, tasks.
+    func event(_ event: Event, warnings: inout [String]) -> String {
+        eventBlocks(event, warnings: &warnings).joined(separator: "\n\n")
     }
 
     private func eventBlocks(_ event: Event, warnings: inout [String]) -> [String] {

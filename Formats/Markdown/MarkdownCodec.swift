@@ -7,7 +7,7 @@ import Foundation
 /// Writer settings (``EncodingOptions/settings``): `front-matter` = `"true"` writes YAML
 /// front matter for static-site generators; `today` = `YYYY-MM-DD` is the day the
 /// agenda's periods are counted from (default: now).
-public struct MarkdownCodec: FormatCodec, SplitEncoding {
+public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding {
     /// The name under which recipes keep front matter keys almanac has no field for.
     static let extrasKey = "markdown"
 
@@ -40,32 +40,35 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        let writer = MarkdownDocumentWriter(options: try MarkdownWriteOptions(settings: options.settings), timeZone: timeZone)
-        let (text, diagnostics) = writer.write(document)
-        return EncodeResult(bytes: Array(text.utf8), diagnostics: diagnostics)
+        var writer = try writer(options, extras: document.extras)
+        let bytes = try writer.document(document.items)
+        return EncodeResult(bytes: bytes, diagnostics: writer.diagnostics)
+    }
+
+    /// Writes the document as its items come (``MarkdownDocumentWriter``).
+    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
+        try writer(options, extras: extras)
     }
 
     /// One page per recipe and per event, named by a slug of its title
     /// (`banana-bread.md`, `banana-bread-2.md`), and `index.md` linking them all.
     public func encodeFiles(_ document: AlmanacDocument, options: EncodingOptions) throws -> [OutputFile] {
-        let writer = MarkdownDocumentWriter(options: try MarkdownWriteOptions(settings: options.settings), timeZone: timeZone)
+        let pageWriter = try writer(options, extras: Extras())
         var slugs = SlugMaker(reserved: ["index"])
         var files: [OutputFile] = []
-        var recipeLinks: [(title: String, path: String)] = []
-        var eventLinks: [(title: String, path: String)] = []
-        for recipe in document.recipes {
-            let path = slugs.unique(recipe.title, fallback: "recipe") + ".md"
-            let (text, diagnostics) = writer.recipe(recipe)
-            files.append(OutputFile(relativePath: path, bytes: Array(text.utf8), diagnostics: diagnostics))
-            recipeLinks.append((recipe.title, path))
+        var links: [ItemKind: [(title: String, path: String)]] = [:]
+        for item in document.items {
+            let path = slugs.unique(item.title, fallback: item.kind.rawValue) + ".md"
+            var page = pageWriter
+            let bytes = try page.document([item])
+            files.append(OutputFile(relativePath: path, bytes: bytes, diagnostics: page.diagnostics))
+            links[item.kind, default: []].append((item.title, path))
         }
-        for event in document.events {
-            let path = slugs.unique(event.title, fallback: "event") + ".md"
-            let (text, diagnostics) = writer.agenda([event], first: true)
-            files.append(OutputFile(relativePath: path, bytes: Array(text.utf8), diagnostics: diagnostics))
-            eventLinks.append((event.title, path))
-        }
-        files.append(OutputFile(relativePath: "index.md", bytes: Array(writer.index(recipes: recipeLinks, events: eventLinks).utf8)))
+        files.append(OutputFile(relativePath: "index.md", bytes: Array(pageWriter.index(recipes: links[.recipe] ?? [], events: links[.event] ?? []).utf8)))
         return files
+    }
+
+    private func writer(_ options: EncodingOptions, extras: Extras) throws -> MarkdownDocumentWriter {
+        MarkdownDocumentWriter(options: try MarkdownWriteOptions(settings: options.settings), timeZone: timeZone, extras: extras)
     }
 }

@@ -1,53 +1,94 @@
 import AlmanacCore
 import Foundation
 
-/// Writes a document as Markdown: each recipe as RecipeMD (the second and later after
-/// a `<!-- almanac:recipe -->` line), then the events as an agenda after
-/// `<!-- almanac:agenda -->`; with front matter when asked.
-struct MarkdownDocumentWriter {
+/// Writes a document as Markdown, in pieces (see ``DocumentStreamWriter``): each recipe
+/// as RecipeMD (the second and later after a `<!-- almanac:recipe -->` line), then the
+/// events as an agenda after `<!-- almanac:agenda -->`, grouped by period and ordered by
+/// start; with front matter when asked.
+///
+/// Places: section 0 holds the recipes; sections 1 and on are the agenda's periods, in
+/// the order of ``AgendaWriter/periods``, ranked by start.
+struct MarkdownDocumentWriter: DocumentStreamWriter {
     var options: MarkdownWriteOptions
-    var timeZone: TimeZone
+    private let agendaWriter: AgendaWriter
+    private(set) var diagnostics: [Diagnostic] = []
+    private let extras: Extras
 
-    private var agendaWriter: AgendaWriter {
+    private static let recipeSeparator = Array(("\n" + MarkdownDocumentReader.PartKind.recipe.marker + "\n\n").utf8)
+    private static let eventSeparator = Array("\n\n".utf8)
+
+    /// A writer whose agenda counts periods on `timeZone`'s calendar; `extras` are the
+    /// document's, which Markdown cannot carry (a warning says so).
+    init(options: MarkdownWriteOptions, timeZone: TimeZone, extras: Extras = Extras()) {
+        self.options = options
+        self.extras = extras
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let reference = options.today.flatMap { CalendarTime.date($0).instant(localZone: timeZone) } ?? Date()
-        return AgendaWriter(reference: reference, calendar: calendar)
+        agendaWriter = AgendaWriter(reference: reference, calendar: calendar)
+        if !extras.isEmpty {
+            diagnostics.append(Diagnostic(.warning, "Markdown cannot carry the document-level extras (\(extras.sortedNames.joined(separator: ", ")))"))
+        }
     }
 
-    /// The whole document as one file.
-    func write(_ document: AlmanacDocument) -> (text: String, diagnostics: [Diagnostic]) {
-        var parts: [String] = []
-        var diagnostics: [Diagnostic] = []
-        for (index, recipe) in document.recipes.enumerated() {
-            let (text, warnings) = self.recipe(recipe)
-            parts.append((index == 0 ? "" : MarkdownDocumentReader.PartKind.recipe.marker + "\n\n") + text)
-            diagnostics += warnings
+    func place(of item: Item) -> StreamPlace {
+        switch item {
+        case .recipe: return StreamPlace(section: 0)
+        case .event(let event):
+            let (period, instant) = agendaWriter.place(of: event)
+            return StreamPlace(section: 1 + period, rank: instant?.timeIntervalSinceReferenceDate ?? 0)
         }
-        if !document.events.isEmpty || document.isEmpty {
-            let (text, warnings) = agenda(document.events, first: document.recipes.isEmpty)
-            parts.append(text)
-            diagnostics += warnings
-        }
-        if !document.extras.isEmpty {
-            diagnostics.append(Diagnostic(.warning, "Markdown cannot carry the document-level extras (\(document.extras.sortedNames.joined(separator: ", ")))"))
-        }
-        return (parts.joined(separator: "\n"), diagnostics)
     }
 
-    /// One recipe as a page of its own.
-    func recipe(_ recipe: Recipe) -> (text: String, diagnostics: [Diagnostic]) {
-        let (text, warnings) = RecipeWriter(frontMatter: options.frontMatter).write(recipe)
-        return (text, warnings.map { Diagnostic(.warning, "recipe '\(recipe.title)': \($0)") })
+    mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
+        switch item {
+        case .recipe(let recipe):
+            let (text, warnings) = RecipeWriter(frontMatter: options.frontMatter).write(recipe)
+            bytes.append(contentsOf: text.utf8)
+            diagnostics += warnings.map { Diagnostic(.warning, "recipe '\(recipe.title)': \($0)") }
+        case .event(let event):
+            var warnings: [String] = []
+            bytes.append(contentsOf: agendaWriter.event(event, warnings: &warnings).utf8)
+            diagnostics += warnings.map { Diagnostic(.warning, $0) }
+        }
     }
 
-    /// Events as an agenda part; `first` when it starts the file (front matter goes first then).
-    func agenda(_ events: [Event], first: Bool) -> (text: String, diagnostics: [Diagnostic]) {
-        let (body, warnings) = agendaWriter.write(events)
+    func separator(in section: Int) -> [UInt8] {
+        section == 0 ? Self.recipeSeparator : Self.eventSeparator
+    }
+
+    mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws {
+        var text = ""
+        if let previous, previous.section == place.section {
+            bytes.append(contentsOf: separator(in: place.section))
+            return
+        }
+        if place.section > 0 {
+            if previous == nil {
+                text = agendaHead(first: true)
+            } else if previous?.section == 0 {
+                text = "\n" + agendaHead(first: false)
+            }
+            text += "\n\n" + AgendaWriter.heading(AgendaWriter.periods[place.section - 1]) + "\n\n"
+        }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
+        guard let last else {
+            // An empty document is an empty agenda.
+            bytes.append(contentsOf: (agendaHead(first: true) + "\n").utf8)
+            return
+        }
+        // A recipe ends in its line break; the last event needs one.
+        if last.section > 0 { bytes.append(UInt8(ascii: "\n")) }
+    }
+
+    /// The agenda part's start up to `# Agenda`; `first` when it starts the file (front matter goes first then).
+    private func agendaHead(first: Bool) -> String {
         let marker = MarkdownDocumentReader.PartKind.agenda.marker + "\n\n"
         let matter = options.frontMatter ? Self.titleMatter(AgendaWriter.title) + "\n" : ""
-        let text = first ? matter + marker + body : marker + matter + body
-        return (text, warnings.map { Diagnostic(.warning, $0) })
+        return (first ? matter + marker : marker + matter) + "# " + AgendaWriter.title
     }
 
     /// `index.md`: links to every page, recipes first.

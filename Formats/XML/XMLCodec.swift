@@ -4,7 +4,7 @@ import AlmanacLibXML
 /// almanac XML (`xml`, `.xml`): `<almanac version="1">` holding `<recipe>` and `<event>`
 /// elements in the namespace `https://almanac.invalid/xml/1`, read with libxml2's
 /// streaming reader and checked by `Formats/XML/almanac.xsd`. See `Formats/XML/README.md`.
-public struct XMLCodec: FormatCodec {
+public struct XMLCodec: FormatCodec, DocumentStreamEncoding {
     public let options: XMLDecodingOptions
 
     public init(options: XMLDecodingOptions = XMLDecodingOptions()) {
@@ -35,8 +35,12 @@ public struct XMLCodec: FormatCodec {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = XMLWriter(pretty: !options.compact)
-        try XMLModelWriter.write(document, to: &writer)
-        return EncodeResult(bytes: writer.bytes)
+        var writer = XMLDocumentWriter(pretty: !options.compact, extras: document.extras)
+        return EncodeResult(bytes: try writer.document(document.items))
+    }
+
+    /// Writes the document as its items come (``XMLDocumentWriter``).
+    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
+        XMLDocumentWriter(pretty: !options.compact, extras: extras)
     }
 }

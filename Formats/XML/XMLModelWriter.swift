@@ -5,22 +5,27 @@ import AlmanacCore
 /// that the vocabulary does not know (`extras["xml"]`) put back, and other formats'
 /// extras under `<extras>`.
 enum XMLModelWriter {
-    static func write(_ document: AlmanacDocument, to writer: inout XMLWriter) throws {
+    /// The declaration and the root's start tag, with the foreign attributes the document kept.
+    static func writeHead(extras: Extras, to writer: inout XMLWriter) throws {
         writer.declaration()
-        let (foreign, extras) = split(document.extras)
-        try writer.start("almanac", attributes: [("xmlns", XMLVocabulary.namespace), ("version", XMLVocabulary.version)], foreign: foreign.attributes)
-        for (index, recipe) in document.recipes.enumerated() {
-            writer.context = "recipes[\(index)]"
-            try write(recipe, to: &writer)
-        }
-        for (index, event) in document.events.enumerated() {
-            writer.context = "events[\(index)]"
-            try write(event, to: &writer)
-        }
+        try writer.start("almanac", attributes: [("xmlns", XMLVocabulary.namespace), ("version", XMLVocabulary.version)], foreign: split(extras).0.attributes)
+    }
+
+    /// The document's extras and kept elements, the root's end tag and the final line break.
+    static func writeTail(extras: Extras, to writer: inout XMLWriter) throws {
+        let (foreign, rest) = split(extras)
         writer.context = "the document"
-        try write(extras: extras, elements: foreign.elements, to: &writer)
+        try write(extras: rest, elements: foreign.elements, to: &writer)
         writer.end()
         writer.finish()
+    }
+
+    /// One item.
+    static func write(_ item: Item, to writer: inout XMLWriter) throws {
+        switch item {
+        case .recipe(let recipe): try write(recipe, to: &writer)
+        case .event(let event): try write(event, to: &writer)
+        }
     }
 
     // MARK: Items

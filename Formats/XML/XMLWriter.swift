@@ -16,10 +16,36 @@ struct XMLWriter {
     var context = "the document"
     /// The open elements, innermost last, each with whether it has child elements yet.
     private var open: [(name: String, hasChildren: Bool)] = []
+    /// Bytes before this offset were written by someone else (see ``init(pretty:depth:continuing:)``).
+    private var base = 0
+    /// The last byte written before ``takeBytes()`` emptied `bytes`, `nil` at a line's start.
+    private var lastTaken: UInt8?
 
     init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
         self.pretty = pretty
         bytes.reserveCapacity(capacity)
+    }
+
+    /// A writer that appends to `bytes` at the start of a line, as if inside `depth`
+    /// elements (a document writer's items sit in the root: depth 1).
+    init(pretty: Bool, depth: Int, continuing bytes: [UInt8]) {
+        self.pretty = pretty
+        self.bytes = bytes
+        base = bytes.count
+        open = Array(repeating: ("", true), count: depth)
+    }
+
+    /// Hands over what has been written and goes on with no bytes, as if they were still there.
+    mutating func takeBytes() -> [UInt8] {
+        if bytes.count > base { lastTaken = bytes.last }
+        base = 0
+        defer { bytes = [] }
+        return bytes
+    }
+
+    /// Notes that the innermost open element has children written by someone else.
+    mutating func noteChildren() {
+        if !open.isEmpty { open[open.count - 1].hasChildren = true }
     }
 
     /// `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
@@ -99,7 +125,8 @@ struct XMLWriter {
 
     /// Before a start tag: a line break and the indent, unless at the start of a line.
     private mutating func lineBreak() {
-        if bytes.isEmpty || bytes.last == UInt8(ascii: "\n") { indent(open.count) } else { newline(depth: open.count) }
+        let last = bytes.count > base ? bytes.last : lastTaken
+        if last == nil || last == UInt8(ascii: "\n") { indent(open.count) } else { newline(depth: open.count) }
     }
 
     private mutating func newline(depth: Int) {

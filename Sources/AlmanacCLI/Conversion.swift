@@ -55,16 +55,16 @@ struct Conversion {
         return .success
     }
 
-    /// Passes items from item-wise readers to an item-wise writer one at a time, validating
-    /// each item on its own (`unique-ids` then sees one item at a time). On an error the run
-    /// stops: a file output is left untouched; on standard output the items before it are out.
+    /// Passes items from item-wise readers to a streaming writer one at a time, validating
+    /// each item on its own (`unique-ids` then sees one item at a time). An item-wise writer
+    /// (ndjson) writes each item at once; a document writer gets each item encoded and kept
+    /// (spilled to a temporary file past a few megabytes) until the document is written at the
+    /// end. On an error the run stops: a file output is left untouched; on standard output
+    /// the items an item-wise writer wrote before it are out.
     func stream(to output: AtomicFileWriter?) throws -> ExitStatus {
-        let encoder = plan.outputCodec as! any ItemStreamEncoding
-        var pending: [UInt8] = []
-        pending.reserveCapacity(1 << 17)
-        func flush() throws {
-            if let output { try output.write(pending) } else { try context.console.write(pending) }
-            pending.removeAll(keepingCapacity: true)
+        guard var sink = try StreamSink(plan.outputCodec, options: plan.encodingOptions) else { return try convertWhole(to: output) }
+        func send(_ bytes: [UInt8]) throws {
+            if let output { try output.write(bytes) } else { try context.console.write(bytes) }
         }
         for input in plan.inputs {
             let decoder = input.codec as! any ItemStreamDecoding
@@ -73,7 +73,7 @@ struct Conversion {
             var source = LineLimitedSource(file, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
                 let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
-                    if let refusal = Self.unwritableKinds(in: [item.kind], codec: encoder) {
+                    if let refusal = Self.unwritableKinds(in: [item.kind], codec: plan.outputCodec) {
                         context.console.error("error: \(refusal)")
                         throw Stop(status: .dataError)
                     }
@@ -85,8 +85,7 @@ struct Conversion {
                             throw Stop(status: .validationFailed)
                         }
                     }
-                    try encoder.encodeItem(item, options: plan.encodingOptions, into: &pending)
-                    if pending.count >= 1 << 16 { try flush() }
+                    try sink.take(item, output: send)
                     if context.console.outputClosed && output == nil { throw Stop(status: .success) }
                 }
                 diagnostics.forEach { context.diagnostics.print($0) }
@@ -100,7 +99,8 @@ struct Conversion {
                 return stop.status
             }
         }
-        try flush()
+        let warnings = try sink.finish(send)
+        warnings.forEach { context.diagnostics.print($0) }
         return .success
     }
 

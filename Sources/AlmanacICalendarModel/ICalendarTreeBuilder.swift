@@ -36,22 +36,38 @@ public struct ICalendarTreeBuilder {
     /// The VCALENDAR for `document`: its properties, one VTIMEZONE per IANA zone used,
     /// the events each followed by its tasks, and the kept calendar components.
     public mutating func calendar(for document: AlmanacDocument) -> ICalComponent {
-        if !document.recipes.isEmpty {
-            warn("\(document.recipes.count) recipe(s) not written: iCalendar holds events only")
-        }
-        let documentExtras = ICalendarExtras(document.extras)
+        if !document.recipes.isEmpty { diagnostics.append(Self.recipesLeftOut(document.recipes.count)) }
+        var calendar = calendarHead(extras: document.extras)
+        calendar.children += Self.timeZones(ZoneUsage.collect(document))
+        for event in document.events { calendar.children += components(for: event) }
+        calendar.children += keptCalendarComponents(extras: document.extras)
+        return calendar
+    }
+
+    /// The VCALENDAR's properties (VERSION, PRODID and the kept ones of `extras`), without sub-components.
+    public mutating func calendarHead(extras: Extras) -> ICalComponent {
         current = ICalComponent(name: "VCALENDAR")
         property("VERSION", "2.0")
         property("PRODID", Self.productID)
-        for raw in documentExtras.properties { keep(property: raw, skipping: ["VERSION", "PRODID"], in: "the calendar") }
-        var calendar = current
-        for (zone, years) in ZoneUsage.collect(document).sorted(by: { $0.key < $1.key }) {
-            if let timeZone = VTimeZoneBuilder.component(zone, years: years) { calendar.children.append(timeZone) }
-        }
-        for event in document.events { calendar.children += components(event) }
-        current = calendar
-        for raw in documentExtras.components { keep(component: raw, in: "the calendar") }
+        for raw in ICalendarExtras(extras).properties { keep(property: raw, skipping: ["VERSION", "PRODID"], in: "the calendar") }
         return current
+    }
+
+    /// One VTIMEZONE per zone of `years`, in name order.
+    public static func timeZones(_ years: [String: ClosedRange<Int>]) -> [ICalComponent] {
+        years.sorted { $0.key < $1.key }.compactMap { VTimeZoneBuilder.component($0.key, years: $0.value) }
+    }
+
+    /// The calendar components `extras` kept (written after the events).
+    public mutating func keptCalendarComponents(extras: Extras) -> [ICalComponent] {
+        current = ICalComponent(name: "VCALENDAR")
+        for raw in ICalendarExtras(extras).components { keep(component: raw, in: "the calendar") }
+        return current.children
+    }
+
+    /// The warning that `count` recipes were left out.
+    public static func recipesLeftOut(_ count: Int) -> Diagnostic {
+        Diagnostic(.warning, "\(count) recipe(s) not written: iCalendar holds events only")
     }
 
     // MARK: Properties of the current component
@@ -76,7 +92,7 @@ public struct ICalendarTreeBuilder {
     // MARK: Items
 
     /// The event's component followed by its tasks'.
-    private mutating func components(_ event: Event) -> [ICalComponent] {
+    public mutating func components(for event: Event) -> [ICalComponent] {
         let extras = ICalendarExtras(event.extras)
         let isTodo = extras.component == "VTODO"
         let name = isTodo ? "VTODO" : "VEVENT"

@@ -1,48 +1,60 @@
 import AlmanacCore
 
-/// Which IANA zones a document's events use, and in which years: the zones of
-/// zoned start and end times, and the TZIDs of kept properties (EXDATE, RDATE,
-/// RECURRENCE-ID, …) that name an IANA zone.
-enum ZoneUsage {
+/// Which IANA zones events use, and in which years: the zones of zoned start and end
+/// times, and the TZIDs of kept properties (EXDATE, RDATE, RECURRENCE-ID, …) that name
+/// an IANA zone. Filled event by event.
+public struct ZoneUsage: Sendable {
+    /// The years each zone is used in.
+    public private(set) var years: [String: ClosedRange<Int>] = [:]
+
+    public init() {}
+
+    /// The zones `document`'s events use.
     static func collect(_ document: AlmanacDocument) -> [String: ClosedRange<Int>] {
-        var years: [String: ClosedRange<Int>] = [:]
-        func note(_ zone: String, _ year: Int) {
-            guard TimeZoneNames.isKnown(zone) else { return }
-            if let range = years[zone] {
-                years[zone] = min(range.lowerBound, year)...max(range.upperBound, year)
-            } else {
-                years[zone] = year...year
-            }
+        var usage = ZoneUsage()
+        for event in document.events { usage.note(event) }
+        return usage.years
+    }
+
+    /// Notes the zones `event` and its tasks use.
+    public mutating func note(_ event: Event) {
+        note(event.start)
+        note(event.end)
+        note(event.recurrenceID)
+        let year = (event.start ?? event.end)?.civil.date.year
+        note(keptLines: ICalendarExtras(event.extras).properties, fallbackYear: year)
+        for task in event.tasks {
+            note(keptLines: ICalendarExtras(task.extras).properties, fallbackYear: year)
         }
-        func note(_ time: CalendarTime?) {
-            if case .zoned(let value, let zone)? = time { note(zone, value.date.year) }
+    }
+
+    private mutating func note(_ zone: String, _ year: Int) {
+        guard TimeZoneNames.isKnown(zone) else { return }
+        if let range = years[zone] {
+            years[zone] = min(range.lowerBound, year)...max(range.upperBound, year)
+        } else {
+            years[zone] = year...year
         }
-        func note(keptLines: [String], fallbackYear: Int?) {
-            for raw in keptLines where raw.contains("TZID=") || raw.contains("tzid=") {
-                guard case .line(let line)? = ContentLineParser.parse(raw), let zone = line.parameter("TZID") else { continue }
-                var noted = false
-                for part in line.value.split(separator: ",") {
-                    if let value = ICalTimeText.parse(String(part)) {
-                        switch value {
-                        case .date(let date): note(zone, date.year)
-                        case .dateTime(let dateTime, _): note(zone, dateTime.date.year)
-                        }
-                        noted = true
+    }
+
+    private mutating func note(_ time: CalendarTime?) {
+        if case .zoned(let value, let zone)? = time { note(zone, value.date.year) }
+    }
+
+    private mutating func note(keptLines: [String], fallbackYear: Int?) {
+        for raw in keptLines where raw.contains("TZID=") || raw.contains("tzid=") {
+            guard case .line(let line)? = ContentLineParser.parse(raw), let zone = line.parameter("TZID") else { continue }
+            var noted = false
+            for part in line.value.split(separator: ",") {
+                if let value = ICalTimeText.parse(String(part)) {
+                    switch value {
+                    case .date(let date): note(zone, date.year)
+                    case .dateTime(let dateTime, _): note(zone, dateTime.date.year)
                     }
+                    noted = true
                 }
-                if !noted, let fallbackYear { note(zone, fallbackYear) }
             }
+            if !noted, let fallbackYear { note(zone, fallbackYear) }
         }
-        for event in document.events {
-            note(event.start)
-            note(event.end)
-            note(event.recurrenceID)
-            let year = (event.start ?? event.end)?.civil.date.year
-            note(keptLines: ICalendarExtras(event.extras).properties, fallbackYear: year)
-            for task in event.tasks {
-                note(keptLines: ICalendarExtras(task.extras).properties, fallbackYear: year)
-            }
-        }
-        return years
     }
 }

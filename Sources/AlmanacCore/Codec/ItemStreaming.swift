@@ -5,9 +5,16 @@ public protocol ItemStreamDecoding: FormatCodec {
     /// `body` as soon as it is complete. Returns the warnings noticed on the way; throws the
     /// codec's error at the first input it cannot read (the items before it have been passed on).
     func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]
+
+    /// Whether the items are all the input holds. `false` when a whole read also finds
+    /// document-level data (iCalendar's calendar properties): converting to a format that
+    /// holds such data then reads whole, so that nothing is lost.
+    var streamsEverything: Bool { get }
 }
 
 extension ItemStreamDecoding {
+    public var streamsEverything: Bool { true }
+
     /// Streams the items with the format's default limits.
     public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
         try decodeItems(from: &source, sourceName: sourceName, limits: .formatDefaults, body: body)

@@ -1,0 +1,72 @@
+import AlmanacCore
+
+/// Writes the almanac JSON document in pieces (see ``DocumentStreamWriter``):
+/// `{"almanac": 1, "recipes": [...], "events": [...]}` with the document's extras last.
+/// Each item is written as it comes, two containers deep; the frame around the items
+/// (the object, its keys and arrays) is written as the sections open and close.
+struct JSONDocumentWriter: DocumentStreamWriter {
+    let pretty: Bool
+    let extras: Extras
+    /// The frame's writer: it stays inside the open object and array between calls.
+    private var frame: JSONWriter
+    /// The section whose array is open (0 recipes, 1 events), `nil` before the head.
+    private var openSection: Int?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    private static let sectionKeys = ["recipes", "events"]
+
+    init(pretty: Bool, extras: Extras) {
+        self.pretty = pretty
+        self.extras = extras
+        frame = JSONWriter(pretty: pretty, reservingCapacity: 256)
+    }
+
+    func place(of item: Item) -> StreamPlace {
+        StreamPlace(section: item.kind == .recipe ? 0 : 1)
+    }
+
+    mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
+        let taken = bytes
+        bytes = []
+        var writer = JSONWriter(pretty: pretty, depth: 2, continuing: taken)
+        JSONModelWriter.write(item, kind: false, to: &writer)
+        bytes = writer.takeBytes()
+    }
+
+    func separator(in section: Int) -> [UInt8] {
+        pretty ? Array(",\n    ".utf8) : [UInt8(ascii: ",")]
+    }
+
+    mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws {
+        open(through: place.section)
+        frame.element()
+        bytes.append(contentsOf: frame.takeBytes())
+    }
+
+    mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
+        open(through: Self.sectionKeys.count - 1)
+        frame.close(UInt8(ascii: "]"))
+        frame.extras(extras)
+        frame.close(UInt8(ascii: "}"))
+        bytes.append(contentsOf: frame.takeBytes())
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes the head when it is not out yet, then closes and opens arrays up to `section`'s.
+    private mutating func open(through section: Int) {
+        if openSection == nil {
+            frame.open(UInt8(ascii: "{"))
+            frame.key("almanac")
+            frame.integer(1)
+            frame.key(Self.sectionKeys[0])
+            frame.open(UInt8(ascii: "["))
+            openSection = 0
+        }
+        while let current = openSection, current < section {
+            frame.close(UInt8(ascii: "]"))
+            frame.key(Self.sectionKeys[current + 1])
+            frame.open(UInt8(ascii: "["))
+            openSection = current + 1
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import AlmanacCore
+
+/// Writes the almanac XML document in pieces (see ``DocumentStreamWriter``): the root
+/// `<almanac>`, the recipes, then the events, each written as it comes one level deep,
+/// and the document's extras last.
+struct XMLDocumentWriter: DocumentStreamWriter {
+    let pretty: Bool
+    let extras: Extras
+    /// The frame's writer: the declaration, the root's tags and the document's extras.
+    private var frame: XMLWriter
+    private var headWritten = false
+    /// How many of each kind have been encoded, for error messages (`events[3]`).
+    private var counts: [ItemKind: Int] = [:]
+    let diagnostics: [Diagnostic] = []
+
+    init(pretty: Bool, extras: Extras) {
+        self.pretty = pretty
+        self.extras = extras
+        frame = XMLWriter(pretty: pretty, reservingCapacity: 512)
+    }
+
+    func place(of item: Item) -> StreamPlace {
+        StreamPlace(section: item.kind == .recipe ? 0 : 1)
+    }
+
+    mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
+        let taken = bytes
+        bytes = []
+        var writer = XMLWriter(pretty: pretty, depth: 1, continuing: taken)
+        let index = counts[item.kind, default: 0]
+        counts[item.kind] = index + 1
+        writer.context = "\(item.kind.plural)[\(index)]"
+        try XMLModelWriter.write(item, to: &writer)
+        bytes = writer.takeBytes()
+    }
+
+    func separator(in section: Int) -> [UInt8] {
+        pretty ? [UInt8(ascii: "\n")] : []
+    }
+
+    mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws {
+        if !headWritten {
+            try XMLModelWriter.writeHead(extras: extras, to: &frame)
+            headWritten = true
+            frame.noteChildren()
+            bytes.append(contentsOf: frame.takeBytes())
+        }
+        bytes.append(contentsOf: separator(in: place.section))
+    }
+
+    mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
+        if !headWritten { try XMLModelWriter.writeHead(extras: extras, to: &frame) }
+        try XMLModelWriter.writeTail(extras: extras, to: &frame)
+        bytes.append(contentsOf: frame.takeBytes())
+    }
+}

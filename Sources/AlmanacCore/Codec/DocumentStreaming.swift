@@ -1,0 +1,59 @@
+/// A codec whose writer writes a whole document from items handed over one at a time,
+/// so that converting a long stream into it keeps memory flat.
+///
+/// The writer encodes each item as it comes; a ``DocumentAssembler`` keeps the encoded
+/// bytes (spilling to a temporary file past a threshold) and, once the last item is in,
+/// puts them in the writer's order with what goes before, between and after them.
+public protocol DocumentStreamEncoding: FormatCodec {
+    /// A writer of one document with `options`; `extras` are the document-level extras.
+    func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter
+}
+
+/// Where an item stands in a streamed document: sections in increasing order (such as
+/// recipes, then events), within a section by rank (such as the start time), and items
+/// with the same place in the order they came.
+public struct StreamPlace: Hashable, Comparable, Sendable {
+    public var section: Int
+    public var rank: Double
+
+    public init(section: Int, rank: Double = 0) {
+        self.section = section
+        self.rank = rank
+    }
+
+    public static func < (left: StreamPlace, right: StreamPlace) -> Bool {
+        (left.section, left.rank) < (right.section, right.rank)
+    }
+}
+
+/// Writes one document in pieces.
+///
+/// Every ``encode(_:into:)`` call comes before the first ``lead(to:after:into:)``, so a
+/// writer can gather what its head needs (iCalendar's time zones) from the items.
+public protocol DocumentStreamWriter {
+    /// Where `item` goes in the document.
+    func place(of item: Item) -> StreamPlace
+    /// Appends `item`'s bytes as they stand in the document, without separators.
+    mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws
+    /// What stands between two items of `section` (such as `,` and a line break in JSON).
+    func separator(in section: Int) -> [UInt8]
+    /// Appends what comes before an item at `place` when the item before it was at
+    /// `previous` (`nil`: it is the first): the document's head, section headings, and
+    /// ``separator(in:)`` when both are in the same section.
+    mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws
+    /// Appends what comes after the last item, at `last` (`nil`: there was none).
+    mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws
+    /// Warnings about what the document could not carry.
+    var diagnostics: [Diagnostic] { get }
+}
+
+extension DocumentStreamWriter {
+    /// Writes `items` as one document in memory.
+    public mutating func document(_ items: some Sequence<Item>) throws -> [UInt8] {
+        var assembler = DocumentAssembler(spillThreshold: nil)
+        for item in items { try assembler.add(item, with: &self) }
+        var output: [UInt8] = []
+        try assembler.assemble(with: &self) { output.append(contentsOf: $0) }
+        return output
+    }
+}
