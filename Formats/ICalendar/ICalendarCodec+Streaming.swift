@@ -21,14 +21,17 @@ struct ICalendarDocumentWriter: DocumentStreamWriter {
     private var zones = ZoneUsage()
     private let extras: Extras
     private var recipesLeftOut = 0
+    private var recipeWarning: Diagnostic?
 
     init(stamp: CivilDateTime, extras: Extras) {
         builder = ICalendarTreeBuilder(stamp: stamp)
         self.extras = extras
     }
 
-    var diagnostics: [Diagnostic] {
-        (recipesLeftOut > 0 ? [ICalendarTreeBuilder.recipesLeftOut(recipesLeftOut)] : []) + builder.diagnostics
+    /// The builder's warnings; after ``finish(after:into:)``, first the one about recipes left out.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { recipeWarning = nil }
+        return (recipeWarning.map { [$0] } ?? []) + builder.takeDiagnostics()
     }
 
     func place(of item: Item) -> StreamPlace {
@@ -62,6 +65,7 @@ struct ICalendarDocumentWriter: DocumentStreamWriter {
         for component in builder.keptCalendarComponents(extras: extras) { lines.component(component) }
         lines.end("VCALENDAR")
         bytes = lines.takeBytes()
+        if recipesLeftOut > 0 { recipeWarning = ICalendarTreeBuilder.recipesLeftOut(recipesLeftOut) }
     }
 
     private mutating func writeHead(into bytes: inout [UInt8]) {

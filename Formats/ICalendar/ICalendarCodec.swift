@@ -106,7 +106,7 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
         var writer = ICalendarDocumentWriter(stamp: try Self.stamp(options), extras: document.extras)
         let bytes = try writer.document(document.items)
-        return EncodeResult(bytes: bytes, diagnostics: writer.diagnostics)
+        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }
 
     /// The top-level components of an RFC 5545 stream, as a tree (warnings are dropped).

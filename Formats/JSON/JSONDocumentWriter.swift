@@ -11,7 +11,6 @@ struct JSONDocumentWriter: DocumentStreamWriter {
     private var frame: JSONWriter
     /// The section whose array is open (0 recipes, 1 events), `nil` before the head.
     private var openSection: Int?
-    private(set) var diagnostics: [Diagnostic] = []
 
     private static let sectionKeys = ["recipes", "events"]
 
@@ -32,6 +31,9 @@ struct JSONDocumentWriter: DocumentStreamWriter {
         JSONModelWriter.write(item, kind: false, to: &writer)
         bytes = writer.takeBytes()
     }
+
+    /// JSON holds everything: no warnings.
+    mutating func takeDiagnostics() -> [Diagnostic] { [] }
 
     func separator(in section: Int) -> [UInt8] {
         pretty ? Array(",\n    ".utf8) : [UInt8(ascii: ",")]

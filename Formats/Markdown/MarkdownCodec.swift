@@ -42,7 +42,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
         var writer = try writer(options, extras: document.extras)
         let bytes = try writer.document(document.items)
-        return EncodeResult(bytes: bytes, diagnostics: writer.diagnostics)
+        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }
 
     /// Writes the document as its items come (``MarkdownDocumentWriter``).
@@ -61,7 +61,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
             let path = slugs.unique(item.title, fallback: item.kind.rawValue) + ".md"
             var page = pageWriter
             let bytes = try page.document([item])
-            files.append(OutputFile(relativePath: path, bytes: bytes, diagnostics: page.diagnostics))
+            files.append(OutputFile(relativePath: path, bytes: bytes, diagnostics: page.takeDiagnostics()))
             links[item.kind, default: []].append((item.title, path))
         }
         files.append(OutputFile(relativePath: "index.md", bytes: Array(pageWriter.index(recipes: links[.recipe] ?? [], events: links[.event] ?? []).utf8)))

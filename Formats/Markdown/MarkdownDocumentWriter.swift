@@ -11,7 +11,7 @@ import Foundation
 struct MarkdownDocumentWriter: DocumentStreamWriter {
     var options: MarkdownWriteOptions
     private let agendaWriter: AgendaWriter
-    private(set) var diagnostics: [Diagnostic] = []
+    private var diagnostics: [Diagnostic] = []
     private let extras: Extras
 
     private static let recipeSeparator = Array(("\n" + MarkdownDocumentReader.PartKind.recipe.marker + "\n\n").utf8)
@@ -51,6 +51,11 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
             bytes.append(contentsOf: agendaWriter.event(event, warnings: &warnings).utf8)
             diagnostics += warnings.map { Diagnostic(.warning, $0) }
         }
+    }
+
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
     }
 
     func separator(in section: Int) -> [UInt8] {

@@ -11,7 +11,6 @@ struct XMLDocumentWriter: DocumentStreamWriter {
     private var headWritten = false
     /// How many of each kind have been encoded, for error messages (`events[3]`).
     private var counts: [ItemKind: Int] = [:]
-    let diagnostics: [Diagnostic] = []
 
     init(pretty: Bool, extras: Extras) {
         self.pretty = pretty
@@ -33,6 +32,9 @@ struct XMLDocumentWriter: DocumentStreamWriter {
         try XMLModelWriter.write(item, to: &writer)
         bytes = writer.takeBytes()
     }
+
+    /// XML holds everything: no warnings.
+    mutating func takeDiagnostics() -> [Diagnostic] { [] }
 
     func separator(in section: Int) -> [UInt8] {
         pretty ? [UInt8(ascii: "\n")] : []

@@ -85,7 +85,7 @@ struct Conversion {
                             throw Stop(status: .validationFailed)
                         }
                     }
-                    try sink.take(item, output: send)
+                    try sink.take(item, output: send).forEach { context.diagnostics.print($0) }
                     if context.console.outputClosed && output == nil { throw Stop(status: .success) }
                 }
                 diagnostics.forEach { context.diagnostics.print($0) }

@@ -27,14 +27,17 @@ struct StreamSink {
         }
     }
 
-    /// Takes one item; `output` receives bytes whenever enough are ready.
-    mutating func take(_ item: Item, output: ([UInt8]) throws -> Void) throws {
+    /// Takes one item; `output` receives bytes whenever enough are ready. Returns the
+    /// writer's warnings about the item.
+    mutating func take(_ item: Item, output: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
         if let itemEncoder {
             try itemEncoder.encodeItem(item, options: options, into: &pending)
             if pending.count >= 1 << 16 { try flush(output) }
         } else if documentWriter != nil {
             try assembler.add(item, with: &documentWriter!)
+            return documentWriter!.takeDiagnostics()
         }
+        return []
     }
 
     /// Sends what is left (for a document, all of it) to `output`; returns the writer's warnings.
@@ -44,7 +47,7 @@ struct StreamSink {
             return []
         }
         try assembler.assemble(with: &documentWriter!, output: output)
-        return documentWriter!.diagnostics
+        return documentWriter!.takeDiagnostics()
     }
 
     private mutating func flush(_ output: ([UInt8]) throws -> Void) throws {

@@ -19,6 +19,12 @@ public struct ICalendarTreeBuilder {
         self.stamp = stamp
     }
 
+    /// The warnings so far, handed over once.
+    public mutating func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+
     mutating func warn(_ message: String) {
         diagnostics.append(Diagnostic(.warning, message))
     }

@@ -11,7 +11,7 @@ import AlmanacCore
         var encoded: [String] = []
         /// Set by the first lead: no item may be encoded after it.
         var leading = false
-        let diagnostics: [Diagnostic] = []
+        func takeDiagnostics() -> [Diagnostic] { [] }
 
         func place(of item: Item) -> StreamPlace {
             switch item {

@@ -43,8 +43,9 @@ public protocol DocumentStreamWriter {
     mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws
     /// Appends what comes after the last item, at `last` (`nil`: there was none).
     mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws
-    /// Warnings about what the document could not carry.
-    var diagnostics: [Diagnostic] { get }
+    /// Warnings about what the document could not carry, noticed since the last call
+    /// (a streamed conversion prints them as they come rather than holding them).
+    mutating func takeDiagnostics() -> [Diagnostic]
 }
 
 extension DocumentStreamWriter {
