@@ -15,12 +15,17 @@ import Darwin
 /// run are joined by the writer's separator as they come). Items whose places differ, such
 /// as the events of a Markdown agenda, which are ordered by start, take an entry each.
 public struct DocumentAssembler {
-    /// Items that came one after another with one place, stored one after another.
+    /// Items that came one after another with one place, stored one after another
+    /// (24 bytes: an agenda of a million events keeps 24 MB of runs).
     private struct Run {
-        var place: StreamPlace
+        var rank: Double
         /// Where the run's bytes start in the stored bytes (the file's, then memory's).
         var offset: Int
-        var length: Int
+        var length: UInt32
+        var section: Int32
+
+        var place: StreamPlace { StreamPlace(section: Int(section), rank: rank) }
+        var end: Int { offset + Int(length) }
     }
 
     private var runs: [Run] = []
@@ -38,15 +43,15 @@ public struct DocumentAssembler {
     /// Encodes `item` with `writer` and keeps it.
     public mutating func add(_ item: Item, with writer: inout some DocumentStreamWriter) throws {
         let place = writer.place(of: item)
-        if let last = runs.last, last.place == place, last.offset + last.length == spilled + memory.count {
-            let start = memory.count
+        let start = memory.count
+        if let last = runs.last, last.place == place, last.end == spilled + start, last.length < 1 << 31 {
             memory.append(contentsOf: writer.separator(in: place.section))
             try writer.encode(item, into: &memory)
-            runs[runs.count - 1].length += memory.count - start
+            runs[runs.count - 1].length += UInt32(memory.count - start)
         } else {
-            let start = memory.count
             try writer.encode(item, into: &memory)
-            runs.append(Run(place: place, offset: spilled + start, length: memory.count - start))
+            guard memory.count - start < 1 << 31 else { throw DocumentTooLarge() }
+            runs.append(Run(rank: place.rank, offset: spilled + start, length: UInt32(memory.count - start), section: Int32(place.section)))
         }
         if let spillThreshold, memory.count >= spillThreshold {
             if spill == nil { spill = try SpillFile() }
@@ -59,16 +64,16 @@ public struct DocumentAssembler {
     /// Passes the document to `output` in pieces: the runs in order of place (then in the
     /// order they came), each after its lead, then the writer's end.
     public mutating func assemble(with writer: inout some DocumentStreamWriter, output: ([UInt8]) throws -> Void) throws {
-        let ordered = runs.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
-        runs = []
+        // Runs of the same place keep the order they came in: their offsets grow.
+        runs.sort { ($0.section, $0.rank, $0.offset) < ($1.section, $1.rank, $1.offset) }
         var previous: StreamPlace?
         var piece: [UInt8] = []
         piece.reserveCapacity(1 << 16)
-        for run in ordered {
+        for run in runs {
             try writer.lead(to: run.place, after: previous, into: &piece)
             previous = run.place
             var offset = run.offset
-            var left = run.length
+            var left = Int(run.length)
             while left > 0 {
                 let count = min(left, 1 << 20)
                 try appendStored(from: offset, count: count, to: &piece)
@@ -97,6 +102,11 @@ public struct DocumentAssembler {
         guard count > 0 else { return }
         bytes.append(contentsOf: memory[(offset - spilled)..<(offset - spilled + count)])
     }
+}
+
+/// One item encoded to 2 GiB or more: no single item is ever that large.
+public struct DocumentTooLarge: Error, CustomStringConvertible {
+    public var description: String { "an item is 2 GiB or more once written" }
 }
 
 /// An unlinked temporary file: gone when closed, whatever happens to the process.
