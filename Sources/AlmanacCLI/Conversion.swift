@@ -56,13 +56,14 @@ struct Conversion {
     }
 
     /// Passes items from item-wise readers to a streaming writer one at a time, validating
-    /// each item on its own (`unique-ids` then sees one item at a time). An item-wise writer
+    /// each as it comes (``StreamValidator``: `unique-ids` by hashes of the ids). An item-wise writer
     /// (ndjson) writes each item at once; a document writer gets each item encoded and kept
     /// (spilled to a temporary file past a few megabytes) until the document is written at the
     /// end. On an error the run stops: a file output is left untouched; on standard output
     /// the items an item-wise writer wrote before it are out.
     func stream(to output: AtomicFileWriter?) throws -> ExitStatus {
         guard var sink = try StreamSink(plan.outputCodec, options: plan.encodingOptions) else { return try convertWhole(to: output) }
+        var itemValidator = validator.map(StreamValidator.init)
         func send(_ bytes: [UInt8]) throws {
             if let output { try output.write(bytes) } else { try context.console.write(bytes) }
         }
@@ -77,8 +78,8 @@ struct Conversion {
                         context.console.error("error: \(refusal)")
                         throw Stop(status: .dataError)
                     }
-                    if let validator {
-                        let found = validator.validate([LocatedItem(item, source: input.name, position: position)])
+                    if itemValidator != nil {
+                        let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))
                         found.forEach { context.diagnostics.print($0, excerpt: false) }
                         if found.contains(where: { $0.severity == .error }) {
                             context.console.error("error: validation found errors; stopped (--no-validate writes anyway)")

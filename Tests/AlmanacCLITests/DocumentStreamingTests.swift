@@ -69,6 +69,23 @@ import AlmanacTestSupport
         #expect(piped.stdout.isEmpty)
     }
 
+    @Test(arguments: ["json", "ndjson"])
+    func repeatedIDsAreFoundAcrossAStream(_ target: String) throws {
+        let scratch = try ScratchFolder()
+        let ndjson = try scratch.write("twice.ndjson", """
+            {"kind":"event","id":"a","title":"First","start":"2026-01-01T10:00:00Z"}
+            {"kind":"event","id":"b","title":"Other","start":"2026-01-01T10:00:00Z"}
+            {"kind":"event","id":"a","title":"Again","start":"2026-01-02T10:00:00Z"}
+
+            """)
+        let output = scratch.path("out.\(target)")
+        let result = try CLI.run(["convert", ndjson, "-o", output])
+        #expect(result.status == 1)
+        #expect(result.stderrText.contains("\(ndjson):3:1: error: event 'Again': the id a is already used by an earlier item (line 1) [unique-ids]"), "\(result.stderrText)")
+        #expect(!FileManager.default.fileExists(atPath: output))
+        #expect(try CLI.run(["convert", ndjson, "-o", output, "--disable", "unique-ids"]).status == 0)
+    }
+
     @Test func aLongStreamSpillsToTheTemporaryFolderAndLeavesNothingThere() throws {
         let scratch = try ScratchFolder()
         let spill = scratch.path("tmp")
