@@ -34,14 +34,10 @@ extension XMLModelReader {
     func extras(_ tag: XMLStartTag, into leftovers: inout Leftovers) throws {
         for attribute in tag.attributes { warnDropped(attribute, of: tag) }
         try cursor.children(of: tag) { child in
-            guard child.namespace == namespace else {
-                warn("unknown element <\(child.qualifiedName)> in <extras> is dropped", at: child)
-                return try cursor.skip(child)
-            }
-            switch child.localName {
-            case "elements":
+            switch name(of: child) {
+            case .elements:
                 try cursor.children(of: child) { element in leftovers.foreign.elements.append(try cursor.capture(element)) }
-            case "bag":
+            case .bag:
                 guard let codec = child.attributes.first(where: { $0.namespace.isEmpty && $0.localName == "codec" })?.value else {
                     throw XMLDecodingError.missingField("@codec", in: "<bag>", at: cursor.position(child.mark))
                 }
@@ -70,46 +66,43 @@ extension XMLModelReader {
     }
 
     /// The one value element inside `tag`.
-    func singleOpaque(in tag: XMLStartTag, what: String) throws -> OpaqueValue {
+    /// `what` describes `tag` for messages, such as `<bag codec="ics">`.
+    func singleOpaque(in tag: XMLStartTag, what: @autoclosure () -> String) throws -> OpaqueValue {
         var value: OpaqueValue?
         try cursor.children(of: tag) { child in
             guard value == nil else {
-                throw XMLDecodingError.unexpectedElement(child.qualifiedName, in: "\(what), which holds one value", at: cursor.position(child.mark))
+                throw XMLDecodingError.unexpectedElement(child.qualifiedName, in: "\(what()), which holds one value", at: cursor.position(child.mark))
             }
             value = try opaque(child)
         }
-        guard let value else { throw XMLDecodingError.missingField("null|bool|number|string|array|object", in: what, at: cursor.position(tag.mark)) }
+        guard let value else { throw XMLDecodingError.missingField("null|bool|number|string|array|object", in: what(), at: cursor.position(tag.mark)) }
         return value
     }
 
     /// `<null/>`, `<bool>`, `<number>` (a JSON number), `<string>`, `<array>`, `<object>` of `<member key="…">`.
     func opaque(_ tag: XMLStartTag) throws -> OpaqueValue {
-        let what = "<\(tag.qualifiedName)>"
-        guard tag.namespace == namespace else {
-            throw XMLDecodingError.invalidValue(field: what, reason: "expected one of <null/>, <bool>, <number>, <string>, <array>, <object>", at: cursor.position(tag.mark))
-        }
-        switch tag.localName {
-        case "null":
+        switch name(of: tag) {
+        case .null:
             try cursor.skip(tag)
             return .null
-        case "bool":
+        case .bool:
             return .bool(try bool(tag, "<bool>"))
-        case "number":
+        case .number:
             let text = try string(tag).trimmingXMLWhitespace()
             guard Self.isJSONNumber(text) else {
                 throw XMLDecodingError.invalidValue(field: "<number>", reason: "'\(text)' is not a JSON number", at: cursor.position(tag.mark))
             }
             return .number(text)
-        case "string":
+        case .string:
             return .string(try string(tag))
-        case "array":
+        case .array:
             var elements: [OpaqueValue] = []
             try cursor.children(of: tag) { elements.append(try opaque($0)) }
             return .array(elements)
-        case "object":
+        case .object:
             var members: [OpaqueMember] = []
             try cursor.children(of: tag) { child in
-                guard child.namespace == namespace, child.localName == "member",
+                guard name(of: child) == .member,
                       let key = child.attributes.first(where: { $0.namespace.isEmpty && $0.localName == "key" })?.value else {
                     throw XMLDecodingError.invalidValue(field: "<\(child.qualifiedName)>", reason: "an <object> holds <member key=\"…\"> elements only", at: cursor.position(child.mark))
                 }
@@ -117,7 +110,7 @@ extension XMLModelReader {
             }
             return .object(members)
         default:
-            throw XMLDecodingError.invalidValue(field: what, reason: "expected one of <null/>, <bool>, <number>, <string>, <array>, <object>", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: "<\(tag.qualifiedName)>", reason: "expected one of <null/>, <bool>, <number>, <string>, <array>, <object>", at: cursor.position(tag.mark))
         }
     }
 

@@ -7,48 +7,59 @@ extension XMLModelReader {
 
     /// Which fields an element has had, to refuse one given twice.
     struct Fields {
-        let owner: String
-        var seen: Set<String> = []
+        var seen = XMLElementSet()
 
-        mutating func once(_ tag: XMLStartTag, _ cursor: XMLTextReader) throws {
-            guard seen.insert(tag.localName).inserted else {
-                throw XMLDecodingError.duplicateElement(tag.qualifiedName, in: owner, at: cursor.position(tag.mark))
+        /// Notes `tag`, the field `name`; throws when `owner` (such as `event events[2]`) had it already.
+        mutating func once(_ tag: XMLStartTag, _ name: XMLElementName, _ cursor: XMLTextReader, owner: @autoclosure () -> String) throws {
+            guard seen.insert(name) else {
+                throw XMLDecodingError.duplicateElement(tag.qualifiedName, in: owner(), at: cursor.position(tag.mark))
             }
         }
     }
 
     /// The children of an element that keeps no extras (a yield, group or section): known
     /// ones once each, unknown ones dropped with a warning.
-    func plainChildren(of tag: XMLStartTag, path: String, known: Set<String>, _ body: (XMLStartTag, String) throws -> Void) throws {
+    func plainChildren(of tag: XMLStartTag, path: String, known: XMLElementSet, _ body: (XMLStartTag, XMLElementName, String) throws -> Void) throws {
         for attribute in tag.attributes { warnDropped(attribute, of: tag) }
-        var fields = Fields(owner: path)
+        var fields = Fields()
         try cursor.children(of: tag) { child in
-            guard child.namespace == namespace, known.contains(child.localName) else {
+            guard let name = self.name(of: child), known.contains(name) else {
                 warn("unknown element <\(child.qualifiedName)> in \(path) is dropped", at: child)
                 return try cursor.skip(child)
             }
-            try fields.once(child, cursor)
-            try body(child, "\(path).\(child.localName)")
+            try fields.once(child, name, cursor, owner: path)
+            try body(child, name, "\(path).\(child.localName)")
         }
     }
 
     /// The `<child>` elements of a wrapper such as `<ingredients>`, each read by `read`
     /// with its path (`….ingredients[2]`); other elements dropped with a warning.
-    func list<Element>(_ tag: XMLStartTag, of child: String, path: String, _ read: (XMLStartTag, String) throws -> Element) throws -> [Element] {
+    func list<Element>(_ tag: XMLStartTag, of child: XMLElementName, path: String, _ read: (XMLStartTag, String) throws -> Element) throws -> [Element] {
         for attribute in tag.attributes { warnDropped(attribute, of: tag) }
         var elements: [Element] = []
         try cursor.children(of: tag) { element in
-            guard element.namespace == namespace, element.localName == child else {
-                warn("unknown element <\(element.qualifiedName)> in \(path) is dropped (expected <\(child)>)", at: element)
-                return try cursor.skip(element)
-            }
+            guard name(of: element) == child else { return try drop(element, in: path, expected: child) }
             elements.append(try read(element, "\(path)[\(elements.count)]"))
         }
         return elements
     }
 
-    func strings(_ tag: XMLStartTag, of child: String, path: String) throws -> [String] {
-        try list(tag, of: child, path: path) { element, _ in try string(element) }
+    /// The text of each `<child>` of a wrapper such as `<tags>`; other elements dropped
+    /// with a warning naming `path`, which is put together only then.
+    func strings(_ tag: XMLStartTag, of child: XMLElementName, path: @autoclosure () -> String) throws -> [String] {
+        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
+        var strings: [String] = []
+        try cursor.children(of: tag) { element in
+            guard name(of: element) == child else { return try drop(element, in: path(), expected: child) }
+            strings.append(try string(element))
+        }
+        return strings
+    }
+
+    /// Skips an element a list does not hold, with a warning.
+    private func drop(_ element: XMLStartTag, in path: String, expected child: XMLElementName) throws {
+        warn("unknown element <\(element.qualifiedName)> in \(path) is dropped (expected <\(child.text)>)", at: element)
+        try cursor.skip(element)
     }
 
     /// The text of a field, exactly as written (white space kept).
@@ -64,28 +75,28 @@ extension XMLModelReader {
         try string(tag).trimmingXMLWhitespace()
     }
 
-    func bool(_ tag: XMLStartTag, _ field: String) throws -> Bool {
+    func bool(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Bool {
         switch try value(tag) {
         case "true", "1": return true
         case "false", "0": return false
-        case let text: throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not true or false", at: cursor.position(tag.mark))
+        case let text: throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not true or false", at: cursor.position(tag.mark))
         }
     }
 
-    func integer(_ tag: XMLStartTag, _ field: String) throws -> Int {
+    func integer(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Int {
         let text = try value(tag)
         guard let number = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
-            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not an integer", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an integer", at: cursor.position(tag.mark))
         }
         return number
     }
 
-    func double(_ tag: XMLStartTag, _ field: String) throws -> Double {
-        try double(try value(tag), field: field, at: tag)
+    func double(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Double {
+        try double(try value(tag), field: field(), at: tag)
     }
 
     /// An `xs:double`: a decimal number with an optional exponent, or `INF`, `-INF`, `NaN`.
-    func double(_ raw: String, field: String, at tag: XMLStartTag) throws -> Double {
+    func double(_ raw: String, field: @autoclosure () -> String, at tag: XMLStartTag) throws -> Double {
         let text = raw.trimmingXMLWhitespace()
         switch text {
         case "INF", "+INF": return .infinity
@@ -93,21 +104,29 @@ extension XMLModelReader {
         case "NaN": return .nan
         default: break
         }
-        var body = text
-        if body.hasPrefix("+") || body.hasPrefix("-") { body.removeFirst() }
-        let mantissa = body.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false).first.map { $0.split(separator: "E", maxSplits: 1, omittingEmptySubsequences: false)[0] } ?? ""
-        let isDecimal = !body.isEmpty && body.allSatisfy { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "e" || $0 == "E" || $0 == "+" || $0 == "-") }
-            && mantissa.contains(where: \.isNumber)
-        guard isDecimal, let number = Double(text) else {
-            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not a number", at: cursor.position(tag.mark))
+        guard Self.isDecimal(text), let number = Double(text) else {
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not a number", at: cursor.position(tag.mark))
         }
         return number
     }
 
-    func duration(_ tag: XMLStartTag, _ field: String) throws -> ISODuration {
+    /// Whether `text` has the characters of an `xs:double` other than `INF` and `NaN`: an
+    /// optional sign, then only digits, `.`, `e`, `E`, `+`, `-`, with a digit before any exponent.
+    static func isDecimal(_ text: String) -> Bool {
+        var body = text.utf8[...]
+        if body.first == UInt8(ascii: "+") || body.first == UInt8(ascii: "-") { body = body.dropFirst() }
+        let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let allowed = body.allSatisfy {
+            isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+        }
+        let mantissa = body.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+        return !body.isEmpty && allowed && mantissa.contains(where: isDigit)
+    }
+
+    func duration(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> ISODuration {
         let text = try value(tag)
         guard let duration = ISODuration(text) else {
-            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not an ISO 8601 duration such as PT1H30M", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 duration such as PT1H30M", at: cursor.position(tag.mark))
         }
         return duration
     }
@@ -124,7 +143,7 @@ extension XMLModelReader {
         }
     }
 
-    func time(_ tag: XMLStartTag, _ field: String) throws -> ReadTime {
+    func time(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> ReadTime {
         var zone: String?
         for attribute in tag.attributes {
             guard attribute.namespace.isEmpty, attribute.localName == "timeZone" else {
@@ -132,14 +151,15 @@ extension XMLModelReader {
                 continue
             }
             let name = attribute.value.trimmingXMLWhitespace()
-            guard TimeZoneNames.isKnown(name) else {
-                throw XMLDecodingError.invalidValue(field: "\(field)/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag.mark))
+            guard name == knownZone || TimeZoneNames.isKnown(name) else {
+                throw XMLDecodingError.invalidValue(field: "\(field())/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag.mark))
             }
             zone = name
+            knownZone = name
         }
         let text = try cursor.text(of: tag).trimmingXMLWhitespace()
         guard let time = ISO8601Text.parseCalendarTime(Array(text.utf8)) else {
-            throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag.mark))
         }
         return ReadTime(time: time, zone: zone)
     }

@@ -9,12 +9,24 @@ final class XMLModelReader {
     let source: String
     /// The vocabulary's namespace as the document uses it: almanac's, or none at all.
     var namespace = XMLVocabulary.namespace
+    /// ``namespace`` as the reader interned it.
+    var namespaceKey = XMLNameKey.none
+    /// The vocabulary's element names as the reader interned them.
+    let names: XMLElementNames
+    /// The last time zone found to be known, to skip looking the next one up when the same.
+    var knownZone: String?
     var diagnostics: [Diagnostic] = []
     private(set) var origins = ItemOrigins()
 
     init(cursor: XMLTextReader, source: String) {
         self.cursor = cursor
         self.source = source
+        names = XMLElementNames(cursor)
+    }
+
+    /// The vocabulary name of `tag` when it is in the document's namespace, else `nil`.
+    func name(of tag: XMLStartTag) -> XMLElementName? {
+        names.name(of: tag, in: namespaceKey)
     }
 
     /// Reads `<almanac version="1"> <recipe>… <event>… <extras>… </almanac>`.
@@ -25,6 +37,7 @@ final class XMLModelReader {
             throw XMLDecodingError.notAlmanac(found: found, at: cursor.position(root.mark))
         }
         namespace = root.namespace
+        namespaceKey = root.namespaceKey
         var document = AlmanacDocument()
         var leftovers = Leftovers()
         for attribute in root.attributes {
@@ -40,17 +53,16 @@ final class XMLModelReader {
         var events: [SourcePosition?] = []
         var seenExtras = false
         try cursor.children(of: root) { child in
-            guard child.namespace == namespace else { return leftovers.foreign.elements.append(try cursor.capture(child)) }
-            switch child.localName {
-            case "recipe":
+            switch name(of: child) {
+            case .recipe:
                 let position = cursor.position(child.mark)
                 recipes.append(position)
                 document.recipes.append(try recipe(child, path: "recipes[\(document.recipes.count)]", position: position))
-            case "event":
+            case .event:
                 let position = cursor.position(child.mark)
                 events.append(position)
                 document.events.append(try event(child, path: "events[\(document.events.count)]", position: position))
-            case "extras":
+            case .extras:
                 guard !seenExtras else { throw XMLDecodingError.duplicateElement("extras", in: "<almanac>", at: cursor.position(child.mark)) }
                 seenExtras = true
                 try extras(child, into: &leftovers)
@@ -75,37 +87,32 @@ final class XMLModelReader {
         for attribute in tag.attributes {
             if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
         }
-        var fields = Fields(owner: "recipe \(path)")
+        var fields = Fields()
         try cursor.children(of: tag) { child in
-            guard child.namespace == namespace else { return leftovers.foreign.elements.append(try cursor.capture(child)) }
-            let field = "\(path).\(child.localName)"
-            switch child.localName {
-            case "title", "summary", "yields", "prepTime", "cookTime", "totalTime", "ingredients", "ingredientGroups",
-                 "directions", "directionGroups", "rating", "isFavorite", "collections", "tags", "source", "images",
-                 "dateAdded", "dateModified", "extras":
-                try fields.once(child, cursor)
-            default:
+            guard let element = name(of: child), Self.recipeFields.contains(element) else {
                 return leftovers.foreign.elements.append(try cursor.capture(child))
             }
-            switch child.localName {
-            case "title": title = try string(child)
-            case "summary": recipe.summary = try string(child)
-            case "yields": recipe.yields = try list(child, of: "yield", path: field) { try yield($0, path: $1) }
-            case "prepTime": recipe.prepTime = try duration(child, field)
-            case "cookTime": recipe.cookTime = try duration(child, field)
-            case "totalTime": recipe.totalTime = try duration(child, field)
-            case "ingredients": recipe.ingredients = try list(child, of: "ingredient", path: field) { try ingredient($0, path: $1) }
-            case "ingredientGroups": recipe.ingredientGroups = try list(child, of: "ingredientGroup", path: field) { try ingredientGroup($0, path: $1) }
-            case "directions": recipe.directions = try strings(child, of: "direction", path: field)
-            case "directionGroups": recipe.directionGroups = try list(child, of: "directionGroup", path: field) { try directionGroup($0, path: $1) }
-            case "rating": recipe.rating = try integer(child, field)
-            case "isFavorite": recipe.isFavorite = try bool(child, field)
-            case "collections": recipe.collections = try strings(child, of: "collection", path: field)
-            case "tags": recipe.tags = try strings(child, of: "tag", path: field)
-            case "source": recipe.source = try string(child)
-            case "images": recipe.images = try strings(child, of: "image", path: field)
-            case "dateAdded": recipe.dateAdded = try time(child, field).resolved(defaultZone: nil)
-            case "dateModified": recipe.dateModified = try time(child, field).resolved(defaultZone: nil)
+            try fields.once(child, element, cursor, owner: "recipe \(path)")
+            func field() -> String { "\(path).\(child.localName)" }
+            switch element {
+            case .title: title = try string(child)
+            case .summary: recipe.summary = try string(child)
+            case .yields: recipe.yields = try list(child, of: .yield, path: field()) { try yield($0, path: $1) }
+            case .prepTime: recipe.prepTime = try duration(child, field())
+            case .cookTime: recipe.cookTime = try duration(child, field())
+            case .totalTime: recipe.totalTime = try duration(child, field())
+            case .ingredients: recipe.ingredients = try list(child, of: .ingredient, path: field()) { try ingredient($0, path: $1) }
+            case .ingredientGroups: recipe.ingredientGroups = try list(child, of: .ingredientGroup, path: field()) { try ingredientGroup($0, path: $1) }
+            case .directions: recipe.directions = try strings(child, of: .direction, path: field())
+            case .directionGroups: recipe.directionGroups = try list(child, of: .directionGroup, path: field()) { try directionGroup($0, path: $1) }
+            case .rating: recipe.rating = try integer(child, field())
+            case .isFavorite: recipe.isFavorite = try bool(child, field())
+            case .collections: recipe.collections = try strings(child, of: .collection, path: field())
+            case .tags: recipe.tags = try strings(child, of: .tag, path: field())
+            case .source: recipe.source = try string(child)
+            case .images: recipe.images = try strings(child, of: .image, path: field())
+            case .dateAdded: recipe.dateAdded = try time(child, field()).resolved(defaultZone: nil)
+            case .dateModified: recipe.dateModified = try time(child, field()).resolved(defaultZone: nil)
             default: try extras(child, into: &leftovers)
             }
         }
@@ -118,9 +125,9 @@ final class XMLModelReader {
 
     private func yield(_ tag: XMLStartTag, path: String) throws -> Yield {
         var yield = Yield()
-        try plainChildren(of: tag, path: path, known: ["amount", "unit"]) { child, field in
-            switch child.localName {
-            case "amount": yield.amount = try double(child, field)
+        try plainChildren(of: tag, path: path, known: XMLElementSet(.amount, .unit)) { child, name, field in
+            switch name {
+            case .amount: yield.amount = try double(child, field)
             default: yield.unit = try string(child)
             }
         }
@@ -132,18 +139,18 @@ final class XMLModelReader {
         var name: String?
         var leftovers = Leftovers()
         for attribute in tag.attributes { keep(attribute, of: tag, in: &leftovers) }
-        var fields = Fields(owner: "ingredient \(path)")
+        var fields = Fields()
         try cursor.children(of: tag) { child in
-            guard child.namespace == namespace, ["amount", "unit", "name", "note", "link", "extras"].contains(child.localName) else {
+            guard let element = self.name(of: child), Self.ingredientFields.contains(element) else {
                 return leftovers.foreign.elements.append(try cursor.capture(child))
             }
-            try fields.once(child, cursor)
-            switch child.localName {
-            case "amount": ingredient.amount = try double(child, "\(path).amount")
-            case "unit": ingredient.unit = try string(child)
-            case "name": name = try string(child)
-            case "note": ingredient.note = try string(child)
-            case "link": ingredient.link = try string(child)
+            try fields.once(child, element, cursor, owner: "ingredient \(path)")
+            switch element {
+            case .amount: ingredient.amount = try double(child, "\(path).amount")
+            case .unit: ingredient.unit = try string(child)
+            case .name: name = try string(child)
+            case .note: ingredient.note = try string(child)
+            case .link: ingredient.link = try string(child)
             default: try extras(child, into: &leftovers)
             }
         }
@@ -156,11 +163,11 @@ final class XMLModelReader {
     private func ingredientGroup(_ tag: XMLStartTag, path: String) throws -> IngredientGroup {
         var group = IngredientGroup(title: "")
         var title: String?
-        try plainChildren(of: tag, path: path, known: ["title", "ingredients", "ingredientGroups"]) { child, field in
-            switch child.localName {
-            case "title": title = try string(child)
-            case "ingredients": group.ingredients = try list(child, of: "ingredient", path: field) { try ingredient($0, path: $1) }
-            default: group.ingredientGroups = try list(child, of: "ingredientGroup", path: field) { try ingredientGroup($0, path: $1) }
+        try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .ingredients, .ingredientGroups)) { child, name, field in
+            switch name {
+            case .title: title = try string(child)
+            case .ingredients: group.ingredients = try list(child, of: .ingredient, path: field) { try ingredient($0, path: $1) }
+            default: group.ingredientGroups = try list(child, of: .ingredientGroup, path: field) { try ingredientGroup($0, path: $1) }
             }
         }
         guard let title else { throw XMLDecodingError.missingField("title", in: "ingredient group \(path)", at: cursor.position(tag.mark)) }
@@ -171,10 +178,10 @@ final class XMLModelReader {
     private func directionGroup(_ tag: XMLStartTag, path: String) throws -> DirectionGroup {
         var group = DirectionGroup(title: "")
         var title: String?
-        try plainChildren(of: tag, path: path, known: ["title", "directions"]) { child, field in
-            switch child.localName {
-            case "title": title = try string(child)
-            default: group.directions = try strings(child, of: "direction", path: field)
+        try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .directions)) { child, name, field in
+            switch name {
+            case .title: title = try string(child)
+            default: group.directions = try strings(child, of: .direction, path: field)
             }
         }
         guard let title else { throw XMLDecodingError.missingField("title", in: "direction group \(path)", at: cursor.position(tag.mark)) }
@@ -195,31 +202,27 @@ final class XMLModelReader {
         for attribute in tag.attributes {
             if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
         }
-        var fields = Fields(owner: "event \(path)")
+        var fields = Fields()
         try cursor.children(of: tag) { child in
-            guard child.namespace == namespace else { return leftovers.foreign.elements.append(try cursor.capture(child)) }
-            let field = "\(path).\(child.localName)"
-            switch child.localName {
-            case "title", "symbol", "color", "start", "end", "allDay", "location", "notes", "url", "categories",
-                 "recurrence", "priority", "tasks", "extras":
-                try fields.once(child, cursor)
-            default:
+            guard let element = name(of: child), Self.eventFields.contains(element) else {
                 return leftovers.foreign.elements.append(try cursor.capture(child))
             }
-            switch child.localName {
-            case "title": title = try string(child)
-            case "symbol": event.symbol = try string(child)
-            case "color": event.color = try color(child, field)
-            case "start": start = (try time(child, field), child)
-            case "end": end = (try time(child, field), child)
-            case "allDay": allDay = (try bool(child, field), child)
-            case "location": event.location = try string(child)
-            case "notes": event.notes = try string(child)
-            case "url": event.url = try string(child)
-            case "categories": event.categories = try strings(child, of: "category", path: field)
-            case "recurrence": event.recurrence = try string(child)
-            case "priority": event.priority = try integer(child, field)
-            case "tasks": event.tasks = try list(child, of: "task", path: field) { try task($0, path: $1) }
+            try fields.once(child, element, cursor, owner: "event \(path)")
+            func field() -> String { "\(path).\(child.localName)" }
+            switch element {
+            case .title: title = try string(child)
+            case .symbol: event.symbol = try string(child)
+            case .color: event.color = try color(child, field())
+            case .start: start = (try time(child, field()), child)
+            case .end: end = (try time(child, field()), child)
+            case .allDay: allDay = (try bool(child, field()), child)
+            case .location: event.location = try string(child)
+            case .notes: event.notes = try string(child)
+            case .url: event.url = try string(child)
+            case .categories: event.categories = try strings(child, of: .category, path: field())
+            case .recurrence: event.recurrence = try string(child)
+            case .priority: event.priority = try integer(child, field())
+            case .tasks: event.tasks = try list(child, of: .task, path: field()) { try task($0, path: $1) }
             default: try extras(child, into: &leftovers)
             }
         }
@@ -246,15 +249,15 @@ final class XMLModelReader {
         for attribute in tag.attributes {
             if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
         }
-        var fields = Fields(owner: "task \(path)")
+        var fields = Fields()
         try cursor.children(of: tag) { child in
-            guard child.namespace == namespace, ["text", "isCompleted", "extras"].contains(child.localName) else {
+            guard let element = name(of: child), Self.taskFields.contains(element) else {
                 return leftovers.foreign.elements.append(try cursor.capture(child))
             }
-            try fields.once(child, cursor)
-            switch child.localName {
-            case "text": task.text = try string(child)
-            case "isCompleted": task.isCompleted = try bool(child, "\(path).isCompleted")
+            try fields.once(child, element, cursor, owner: "task \(path)")
+            switch element {
+            case .text: task.text = try string(child)
+            case .isCompleted: task.isCompleted = try bool(child, "\(path).isCompleted")
             default: try extras(child, into: &leftovers)
             }
         }
@@ -263,25 +266,45 @@ final class XMLModelReader {
         return task
     }
 
-    private func color(_ tag: XMLStartTag, _ field: String) throws -> RGBAColor {
-        var components: [String: Double] = [:]
+    /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.
+    private func color(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> RGBAColor {
+        var red, green, blue, alpha: Double?
         for attribute in tag.attributes {
-            guard attribute.namespace.isEmpty, ["red", "green", "blue", "alpha"].contains(attribute.localName) else {
+            guard attribute.namespace.isEmpty else {
                 warnDropped(attribute, of: tag)
                 continue
             }
-            components[attribute.localName] = try double(attribute.value, field: "\(field).\(attribute.localName)", at: tag)
+            func component() throws -> Double { try double(attribute.value, field: "\(field()).\(attribute.localName)", at: tag) }
+            switch attribute.localName {
+            case "red": red = try component()
+            case "green": green = try component()
+            case "blue": blue = try component()
+            case "alpha": alpha = try component()
+            default: warnDropped(attribute, of: tag)
+            }
         }
         let text = try string(tag).trimmingXMLWhitespace()
-        if components.isEmpty, !text.isEmpty {
+        if red == nil, green == nil, blue == nil, alpha == nil, !text.isEmpty {
             guard let color = RGBAColor(hex: text) else {
-                throw XMLDecodingError.invalidValue(field: field, reason: "'\(text)' is not #RRGGBB or #RRGGBBAA", at: cursor.position(tag.mark))
+                throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not #RRGGBB or #RRGGBBAA", at: cursor.position(tag.mark))
             }
             return color
         }
-        for name in ["red", "green", "blue"] where components[name] == nil {
-            throw XMLDecodingError.missingField("@\(name)", in: "color \(field)", at: cursor.position(tag.mark))
+        guard let red, let green, let blue else {
+            let missing = red == nil ? "red" : green == nil ? "green" : "blue"
+            throw XMLDecodingError.missingField("@\(missing)", in: "color \(field())", at: cursor.position(tag.mark))
         }
-        return RGBAColor(red: components["red"]!, green: components["green"]!, blue: components["blue"]!, alpha: components["alpha"] ?? 1)
+        return RGBAColor(red: red, green: green, blue: blue, alpha: alpha ?? 1)
     }
+
+    /// The fields of a recipe, an event, an ingredient and a task.
+    static let recipeFields = XMLElementSet(
+        .title, .summary, .yields, .prepTime, .cookTime, .totalTime, .ingredients, .ingredientGroups, .directions,
+        .directionGroups, .rating, .isFavorite, .collections, .tags, .source, .images, .dateAdded, .dateModified, .extras
+    )
+    static let eventFields = XMLElementSet(
+        .title, .symbol, .color, .start, .end, .allDay, .location, .notes, .url, .categories, .recurrence, .priority, .tasks, .extras
+    )
+    static let ingredientFields = XMLElementSet(.amount, .unit, .name, .note, .link, .extras)
+    static let taskFields = XMLElementSet(.text, .isCompleted, .extras)
 }

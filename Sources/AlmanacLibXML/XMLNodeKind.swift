@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// The kind of node ``XMLTextReader`` is on.
 public enum XMLNodeKind: Sendable, Hashable {
     /// A start tag (or an empty-element tag).
@@ -18,4 +20,21 @@ public enum XMLNodeKind: Sendable, Hashable {
     case processingInstruction
     /// Anything else: the document type declaration, the end of an entity, …
     case other
+}
+
+extension XMLNodeKind {
+    /// The kind of a node of libxml2's reader type `readerType` (`xmlReaderTypes`).
+    init(readerType: Int32) {
+        switch UInt32(readerType) {
+        case XML_READER_TYPE_ELEMENT.rawValue: self = .element
+        case XML_READER_TYPE_END_ELEMENT.rawValue: self = .endElement
+        case XML_READER_TYPE_TEXT.rawValue: self = .text
+        case XML_READER_TYPE_CDATA.rawValue: self = .cdata
+        case XML_READER_TYPE_WHITESPACE.rawValue, XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue: self = .whitespace
+        case XML_READER_TYPE_ENTITY_REFERENCE.rawValue: self = .entityReference
+        case XML_READER_TYPE_COMMENT.rawValue: self = .comment
+        case XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue: self = .processingInstruction
+        default: self = .other
+        }
+    }
 }

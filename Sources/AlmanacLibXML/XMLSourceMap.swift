@@ -68,37 +68,80 @@ public final class XMLSourceMap {
     /// Where the start tag of an element begins: the `occurrence`-th (from 0) `<qualifiedName`
     /// on `line`, the line libxml2 gives for the element (the one its `>` is on). A start tag
     /// spread over several lines is found on an earlier line; when nothing matches, column 1.
+    ///
+    /// Elements are usually asked for in document order: a later occurrence on the line of
+    /// the previous answer is searched for from there, so that a document written on one
+    /// line does not take quadratic time.
     public func elementPosition(line: Int, qualifiedName: String, occurrence: Int) -> SourcePosition {
-        let needle = [UInt8(ascii: "<")] + Array(qualifiedName.utf8)
-        func matches(in range: Range<Int>) -> [Int] {
-            var found: [Int] = []
-            var index = range.lowerBound
-            while index + needle.count <= range.upperBound {
-                if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) {
-                    let after = index + needle.count
-                    if after >= bytes.count || [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "/"), UInt8(ascii: ">")].contains(bytes[after]) {
-                        found.append(index)
-                    }
-                }
-                index += 1
+        let needle = Array(qualifiedName.utf8)
+        guard let range = lineRange(line) else { return position(line: max(line, 1), column: 1) }
+        var from = StartTagMatch(line: line, name: qualifiedName, occurrence: 0, offset: range.lowerBound, column: 1)
+        if let last = lastMatch, last.line == line, last.name == qualifiedName, last.occurrence <= occurrence {
+            from = last
+        }
+        if let found = startTag(needle, in: from.offset..<range.upperBound, skipping: occurrence - from.occurrence) {
+            let match = StartTagMatch(
+                line: line, name: qualifiedName, occurrence: occurrence, offset: found,
+                column: from.column + characterCount(from.offset..<found)
+            )
+            lastMatch = match
+            return SourcePosition(offset: match.offset, line: line, column: match.column)
+        }
+        var earlier = line - 1
+        while earlier >= max(1, line - 50), let previous = lineRange(earlier) {
+            if let last = startTag(needle, in: previous, skipping: .max) {
+                return SourcePosition(offset: last, line: earlier, column: 1 + characterCount(previous.lowerBound..<last))
             }
-            return found
+            earlier -= 1
         }
-        func position(atOffset offset: Int, line: Int, lineStart: Int) -> SourcePosition {
-            var column = 1
-            for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-            return SourcePosition(offset: offset, line: line, column: column)
-        }
-        if let range = lineRange(line) {
-            let found = matches(in: range)
-            if occurrence < found.count { return position(atOffset: found[occurrence], line: line, lineStart: range.lowerBound) }
-            if !found.isEmpty { return position(atOffset: found[found.count - 1], line: line, lineStart: range.lowerBound) }
-            var earlier = line - 1
-            while earlier >= max(1, line - 50), let previous = lineRange(earlier) {
-                if let last = matches(in: previous).last { return position(atOffset: last, line: earlier, lineStart: previous.lowerBound) }
-                earlier -= 1
+        return position(line: line, column: 1)
+    }
+
+    /// A start tag ``elementPosition(line:qualifiedName:occurrence:)`` found.
+    private struct StartTagMatch {
+        var line: Int
+        var name: String
+        var occurrence: Int
+        var offset: Int
+        var column: Int
+    }
+
+    /// The last start tag found, to go on from.
+    private var lastMatch: StartTagMatch?
+
+    /// The offset of the `skip`-th (from 0) `<name` in `range` followed by white space, `/`,
+    /// `>` or the end of the input; the last one when there are fewer; `nil` when none.
+    private func startTag(_ name: [UInt8], in range: Range<Int>, skipping skip: Int) -> Int? {
+        var found: Int?
+        var count = 0
+        var index = range.lowerBound
+        while index + 1 + name.count <= range.upperBound {
+            if bytes[index] == UInt8(ascii: "<"), isName(name, at: index + 1) {
+                found = index
+                if count == skip { return index }
+                count += 1
             }
+            index += 1
         }
-        return self.position(line: max(line, 1), column: 1)
+        return found
+    }
+
+    /// Whether `name` stands at `offset`, followed by white space, `/`, `>` or the end of the input.
+    private func isName(_ name: [UInt8], at offset: Int) -> Bool {
+        guard offset + name.count <= bytes.count else { return false }
+        for (index, byte) in name.enumerated() where bytes[offset + index] != byte { return false }
+        let after = offset + name.count
+        guard after < bytes.count else { return true }
+        switch bytes[after] {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "/"), UInt8(ascii: ">"): return true
+        default: return false
+        }
+    }
+
+    /// The number of characters (Unicode scalars) in `range`.
+    private func characterCount(_ range: Range<Int>) -> Int {
+        var count = 0
+        for index in range where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 }

@@ -14,9 +14,16 @@ public struct XMLStartTag: Hashable, Sendable {
     public var attributes: [XMLAttribute]
     /// Where it is, for messages (``XMLTextReader/position(_:)``).
     public var mark: XMLNodeMark
+    /// ``localName`` as the reader interned it, for comparing with ``XMLTextReader/key(for:)``.
+    public var localNameKey: XMLNameKey
+    /// ``namespace`` as the reader interned it (``XMLNameKey/none`` for none).
+    public var namespaceKey: XMLNameKey
 
     /// A start tag with the given parts (the reader makes them; tests may too).
-    public init(localName: String, namespace: String, qualifiedName: String, isEmpty: Bool, depth: Int, attributes: [XMLAttribute], mark: XMLNodeMark) {
+    public init(
+        localName: String, namespace: String, qualifiedName: String, isEmpty: Bool, depth: Int, attributes: [XMLAttribute], mark: XMLNodeMark,
+        localNameKey: XMLNameKey = .none, namespaceKey: XMLNameKey = .none
+    ) {
         self.localName = localName
         self.namespace = namespace
         self.qualifiedName = qualifiedName
@@ -24,6 +31,8 @@ public struct XMLStartTag: Hashable, Sendable {
         self.depth = depth
         self.attributes = attributes
         self.mark = mark
+        self.localNameKey = localNameKey
+        self.namespaceKey = namespaceKey
     }
 
     /// The value of the attribute `localName` in `namespace` (none by default), or `nil`.

@@ -24,15 +24,29 @@ import CLibXML2
 /// }
 /// ```
 public final class XMLTextReader {
-    private let reader: OpaquePointer
+    /// libxml2's reader; only this type and its extensions use it.
+    let reader: OpaquePointer
     private let collector: XMLErrorCollector
     /// Positions over the input being read.
     public let sourceMap: XMLSourceMap
     /// The deepest nesting accepted (the root is level 1); see ``reading(_:maximumDepth:_:)``.
     public let maximumDepth: Int
-    /// For element marks: the line of the last element seen and how often each name started on it.
+    /// The kind of the node the reader is on, as of the last ``read()``.
+    public private(set) var kind: XMLNodeKind = .other
+    /// For element marks: the line of the last element seen, the first name (interned)
+    /// that started on it, how often each name started on it once a second element did,
+    /// and which occurrence of its name on its line the last element is.
     private var markLine = 0
-    private var markCounts: [String: Int] = [:]
+    private var markFirstName: UInt = 0
+    private var markCounts: [UInt: Int] = [:]
+    private var markOccurrence = 0
+    /// The Strings of the names seen so far, and the dictionary libxml2 interns them in.
+    private var names = XMLNameCache()
+    private var dictionary: OpaquePointer?
+    /// The interned namespace URI of the last element read (see `elementNamespace()`).
+    private var lastNamespace: UnsafePointer<xmlChar>?
+    /// The interned namespace of namespace declarations.
+    private var xmlnsKey = XMLNameKey.none
 
     /// The parser options almanac uses, and no others: no network, big line numbers,
     /// CDATA reported as text.
@@ -52,6 +66,7 @@ public final class XMLTextReader {
         self.collector = collector
         self.sourceMap = sourceMap
         self.maximumDepth = maximumDepth
+        xmlnsKey = key(for: Self.xmlnsNamespace)
     }
 
     deinit {
@@ -108,9 +123,11 @@ public final class XMLTextReader {
         let status = xmlTextReaderRead(reader)
         if let error = collector.firstError { throw malformed(error) }
         if status == 1 {
-            if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_ELEMENT.rawValue) { noteElement() }
+            kind = XMLNodeKind(readerType: xmlTextReaderNodeType(reader))
+            if kind == .element { noteElement() }
             return true
         }
+        kind = .other
         if status == 0 { return false }
         throw malformed(XMLErrorCollector.Report(message: "the input cannot be read as XML", line: 0, column: 0))
     }
@@ -135,49 +152,56 @@ public final class XMLTextReader {
         return .malformed(message, at: sourceMap.position(line: max(line, 1), column: max(column, 1)))
     }
 
-    /// Counts the element the reader just moved to, for ``XMLNodeMark/occurrence``.
+    /// Counts the element the reader just moved to, for ``XMLNodeMark/occurrence``. Names
+    /// are counted by their interned address; the first element of a line, the usual
+    /// case, needs no counting until a second one starts on the same line.
     private func noteElement() {
         let line = currentLine
-        if line != markLine {
+        let name = UInt(bitPattern: xmlTextReaderConstName(reader))
+        guard line == markLine else {
             markLine = line
-            markCounts.removeAll(keepingCapacity: true)
+            markFirstName = name
+            if !markCounts.isEmpty { markCounts.removeAll(keepingCapacity: true) }
+            markOccurrence = 0
+            return
         }
-        markCounts[qualifiedName, default: 0] += 1
+        if markCounts.isEmpty { markCounts[markFirstName] = 1 }
+        markOccurrence = markCounts[name, default: 0]
+        markCounts[name] = markOccurrence + 1
     }
 
     // MARK: The current node
 
-    /// The kind of the current node.
-    public var kind: XMLNodeKind {
-        switch UInt32(xmlTextReaderNodeType(reader)) {
-        case XML_READER_TYPE_ELEMENT.rawValue: return .element
-        case XML_READER_TYPE_END_ELEMENT.rawValue: return .endElement
-        case XML_READER_TYPE_TEXT.rawValue: return .text
-        case XML_READER_TYPE_CDATA.rawValue: return .cdata
-        case XML_READER_TYPE_WHITESPACE.rawValue, XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue: return .whitespace
-        case XML_READER_TYPE_ENTITY_REFERENCE.rawValue: return .entityReference
-        case XML_READER_TYPE_COMMENT.rawValue: return .comment
-        case XML_READER_TYPE_PROCESSING_INSTRUCTION.rawValue: return .processingInstruction
-        default: return .other
-        }
-    }
-
     /// The depth of the current node: the root element is at 0, its children at 1.
     public var depth: Int { Int(xmlTextReaderDepth(reader)) }
 
-    private static func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        guard let pointer else { return "" }
-        return String(cString: pointer)
+    /// A name libxml2 gave as a String, made once per interned name.
+    private func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
+        if dictionary == nil, let node = xmlTextReaderCurrentNode(reader) {
+            dictionary = node.pointee.doc?.pointee.dict
+        }
+        return names.string(pointer, dictionary: dictionary)
+    }
+
+    /// `name` interned in this reader's dictionary, to compare with the keys of start tags.
+    public func key(for name: String) -> XMLNameKey {
+        guard !name.isEmpty else { return .none }
+        return name.withCString { text in
+            XMLNameKey(xmlTextReaderConstString(reader, UnsafeRawPointer(text).assumingMemoryBound(to: xmlChar.self)))
+        }
     }
 
     /// The current node's name without its prefix.
-    public var localName: String { Self.string(xmlTextReaderConstLocalName(reader)) }
+    public var localName: String { name(xmlTextReaderConstLocalName(reader)) }
     /// The current node's name as written, prefix included.
-    public var qualifiedName: String { Self.string(xmlTextReaderConstName(reader)) }
+    public var qualifiedName: String { name(xmlTextReaderConstName(reader)) }
     /// The current node's namespace URI, `""` for none.
-    public var namespace: String { Self.string(xmlTextReaderConstNamespaceUri(reader)) }
+    public var namespace: String { name(xmlTextReaderConstNamespaceUri(reader)) }
     /// The text of a text, white-space, CDATA, comment or attribute node.
-    public var value: String { Self.string(xmlTextReaderConstValue(reader)) }
+    public var value: String {
+        guard let text = xmlTextReaderConstValue(reader) else { return "" }
+        return String(cString: text)
+    }
 
     /// The line of the current node as libxml2 recorded it (for an element, the line of
     /// its start tag's `>`).
@@ -189,9 +213,8 @@ public final class XMLTextReader {
 
     /// Where the current node is, for messages about it.
     public var mark: XMLNodeMark {
-        let name = qualifiedName
         let line = currentLine
-        return XMLNodeMark(line: line, qualifiedName: name, occurrence: kind == .element && line == markLine ? max(0, (markCounts[name] ?? 1) - 1) : 0)
+        return XMLNodeMark(line: line, qualifiedName: qualifiedName, occurrence: kind == .element && line == markLine ? markOccurrence : 0)
     }
 
     /// Where the start tag `mark` describes begins: its `<`.
@@ -199,127 +222,44 @@ public final class XMLTextReader {
         sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
     }
 
+    /// The interned namespace URI of the element the reader is on. Elements mostly share
+    /// the namespace of the one before: when the URI has that one's text, its interned
+    /// pointer is reused instead of looking the text up in the dictionary again.
+    private func elementNamespace() -> UnsafePointer<xmlChar>? {
+        guard let href = xmlTextReaderCurrentNode(reader)?.pointee.ns?.pointee.href else {
+            return xmlTextReaderConstNamespaceUri(reader)
+        }
+        if let last = lastNamespace, xmlStrEqual(href, last) == 1 { return last }
+        let interned = xmlTextReaderConstNamespaceUri(reader)
+        lastNamespace = interned
+        return interned
+    }
+
     /// The element the reader is on, with its attributes. Throws
     /// ``XMLReadError/tooDeep(limit:at:)`` past ``maximumDepth``.
     public func startTag() throws -> XMLStartTag {
-        let tag = XMLStartTag(
-            localName: localName, namespace: namespace, qualifiedName: qualifiedName,
-            isEmpty: xmlTextReaderIsEmptyElement(reader) == 1, depth: depth, attributes: [], mark: mark
+        let localPointer = xmlTextReaderConstLocalName(reader)
+        let qualifiedPointer = xmlTextReaderConstName(reader)
+        let namespacePointer = elementNamespace()
+        let localName = name(localPointer)
+        let qualifiedName = qualifiedPointer == localPointer ? localName : name(qualifiedPointer)
+        let line = currentLine
+        var tag = XMLStartTag(
+            localName: localName, namespace: name(namespacePointer), qualifiedName: qualifiedName,
+            isEmpty: xmlTextReaderIsEmptyElement(reader) == 1, depth: depth, attributes: [],
+            mark: XMLNodeMark(line: line, qualifiedName: qualifiedName, occurrence: line == markLine ? markOccurrence : 0),
+            localNameKey: XMLNameKey(localPointer), namespaceKey: XMLNameKey(namespacePointer)
         )
         guard tag.depth < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(tag.mark)) }
-        var result = tag
         if xmlTextReaderHasAttributes(reader) == 1, xmlTextReaderMoveToFirstAttribute(reader) == 1 {
             repeat {
-                let uri = namespace
-                if uri == Self.xmlnsNamespace { continue }
-                result.attributes.append(XMLAttribute(localName: localName, namespace: uri, value: value))
+                let uri = xmlTextReaderConstNamespaceUri(reader)
+                if XMLNameKey(uri) == xmlnsKey { continue }
+                tag.attributes.append(XMLAttribute(localName: name(xmlTextReaderConstLocalName(reader)), namespace: name(uri), value: value))
             } while xmlTextReaderMoveToNextAttribute(reader) == 1
             xmlTextReaderMoveToElement(reader)
         }
         if let error = collector.firstError { throw malformed(error) }
-        return result
-    }
-
-    // MARK: Walking elements
-
-    /// The first element of the document (the root), past the prolog.
-    public func rootElement() throws -> XMLStartTag {
-        while try read() {
-            switch kind {
-            case .element: return try startTag()
-            case .entityReference: throw XMLReadError.entityReference(qualifiedName, at: position(mark))
-            default: continue
-            }
-        }
-        throw XMLReadError.malformed("the document has no root element", at: sourceMap.position(line: 1, column: 1))
-    }
-
-    /// Reads to the end of the input after the root element, so that libxml2 checks it.
-    public func finish() throws {
-        while try read() {}
-    }
-
-    /// Calls `body` for each child element of `tag`; `body` must consume the child
-    /// (``text(of:)``, ``capture(_:)``, ``skip(_:)`` or ``children(of:_:)``). Text other
-    /// than white space is an error; comments and processing instructions are skipped.
-    public func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
-        guard !tag.isEmpty else { return }
-        while try read() {
-            switch kind {
-            case .element:
-                try body(try startTag())
-            case .endElement where depth == tag.depth:
-                return
-            case .text, .cdata:
-                let text = value
-                if !text.trimmingXMLWhitespace().isEmpty {
-                    throw XMLReadError.unexpectedText(text, in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: currentLine, column: 1))
-                }
-            case .entityReference:
-                throw XMLReadError.entityReference(qualifiedName, at: sourceMap.position(line: currentLine, column: 1))
-            default:
-                continue
-            }
-        }
-        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: sourceMap.position(line: Int(xmlTextReaderGetParserLineNumber(reader)), column: 1))
-    }
-
-    /// The text content of `tag`, which must hold no element: text, CDATA and white
-    /// space joined, references resolved, nothing trimmed.
-    public func text(of tag: XMLStartTag) throws -> String {
-        guard !tag.isEmpty else { return "" }
-        var text = ""
-        while try read() {
-            switch kind {
-            case .text, .cdata, .whitespace:
-                text += value
-            case .endElement where depth == tag.depth:
-                return text
-            case .element:
-                throw XMLReadError.unexpectedElement(qualifiedName, in: "<\(tag.qualifiedName)>", at: position(mark))
-            case .entityReference:
-                throw XMLReadError.entityReference(qualifiedName, at: position(tag.mark))
-            default:
-                continue
-            }
-        }
-        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
-    }
-
-    /// Consumes `tag` and everything inside it.
-    public func skip(_ tag: XMLStartTag) throws {
-        guard !tag.isEmpty else { return }
-        while try read() {
-            if kind == .endElement, depth == tag.depth { return }
-            if kind == .entityReference { throw XMLReadError.entityReference(qualifiedName, at: position(tag.mark)) }
-        }
-    }
-
-    /// `tag` and everything inside it as an element tree (see ``XMLCapturedElement``):
-    /// name, namespace, attributes, and text and child elements in order. Comments and
-    /// processing instructions are dropped.
-    public func capture(_ tag: XMLStartTag) throws -> XMLCapturedElement {
-        var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
-        guard !tag.isEmpty else { return element }
-        while try read() {
-            switch kind {
-            case .element:
-                element.content.append(.element(try capture(try startTag())))
-            case .text, .cdata, .whitespace:
-                let text = value
-                if case .text(let previous)? = element.content.last {
-                    element.content[element.content.count - 1] = .text(previous + text)
-                } else {
-                    element.content.append(.text(text))
-                }
-            case .endElement where depth == tag.depth:
-                return element
-            case .entityReference:
-                throw XMLReadError.entityReference(qualifiedName, at: position(tag.mark))
-            default:
-                continue
-            }
-        }
-        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+        return tag
     }
 }

@@ -1,0 +1,56 @@
+import AlmanacLibXML
+
+/// The element names of the almanac XML vocabulary. The reader matches start tags against
+/// them by libxml2's interned keys (``XMLElementNames``), never by comparing strings.
+/// At most 64 names, so that ``XMLElementSet`` holds them in one word.
+enum XMLElementName: Int, CaseIterable {
+    case almanac, recipe, event, extras, elements, bag
+    case title, summary, yields, yield, amount, unit, prepTime, cookTime, totalTime
+    case ingredients, ingredient, name, note, link, ingredientGroups, ingredientGroup
+    case directions, direction, directionGroups, directionGroup, rating, isFavorite
+    case collections, collection, tags, tag, source, images, image, dateAdded, dateModified
+    case symbol, color, start, end, allDay, location, notes, url, categories, category
+    case recurrence, priority, tasks, task, text, isCompleted
+    case null, bool, number, string, array, object, member
+
+    /// The name as written in a document.
+    var text: String { String(describing: self) }
+}
+
+/// A set of vocabulary element names, as a bit mask.
+struct XMLElementSet {
+    private var bits: UInt64 = 0
+
+    init(_ names: XMLElementName...) {
+        for name in names { bits |= Self.bit(name) }
+    }
+
+    func contains(_ name: XMLElementName) -> Bool {
+        bits & Self.bit(name) != 0
+    }
+
+    /// Adds `name`; `false` when it was in the set already.
+    mutating func insert(_ name: XMLElementName) -> Bool {
+        defer { bits |= Self.bit(name) }
+        return !contains(name)
+    }
+
+    private static func bit(_ name: XMLElementName) -> UInt64 {
+        1 << UInt64(name.rawValue)
+    }
+}
+
+/// The vocabulary's element names interned in one reader's dictionary, so that each start
+/// tag is matched by comparing integers.
+struct XMLElementNames {
+    private var names = XMLNameKeyTable<XMLElementName>(minimumCapacity: XMLElementName.allCases.count)
+
+    init(_ cursor: XMLTextReader) {
+        for name in XMLElementName.allCases { names.set(name, for: cursor.key(for: name.text)) }
+    }
+
+    /// The vocabulary name of `tag` when it is in `namespace` (the document's), else `nil`.
+    func name(of tag: XMLStartTag, in namespace: XMLNameKey) -> XMLElementName? {
+        tag.namespaceKey == namespace ? names[tag.localNameKey] : nil
+    }
+}

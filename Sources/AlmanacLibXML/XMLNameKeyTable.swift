@@ -1,0 +1,67 @@
+/// A map from ``XMLNameKey``s to values that finds a key by its address alone, with no
+/// string hashed or compared: what a reader needs to turn each start tag's name into its
+/// String or into a codec's vocabulary cheaply. Open addressing with linear probing,
+/// kept at most half full. ``XMLNameKey/none`` is never stored. Inlinable, so that each
+/// codec gets it specialized for its value type.
+public struct XMLNameKeyTable<Value> {
+    /// The stored keys' addresses, `0` for an empty slot; a power of two of them.
+    @usableFromInline var addresses: [UInt]
+    /// The value of the key in the same slot.
+    @usableFromInline var values: [Value?]
+    /// How many keys are stored.
+    @usableFromInline var count = 0
+
+    /// An empty table with room for `minimumCapacity` keys before it grows.
+    @inlinable
+    public init(minimumCapacity: Int = 32) {
+        var capacity = 16
+        while capacity < minimumCapacity * 2 { capacity *= 2 }
+        addresses = Array(repeating: 0, count: capacity)
+        values = Array(repeating: nil, count: capacity)
+    }
+
+    /// The value stored for `key`, or `nil`.
+    @inlinable
+    public subscript(key: XMLNameKey) -> Value? {
+        guard key.address != 0 else { return nil }
+        var slot = firstSlot(key.address)
+        while addresses[slot] != 0 {
+            if addresses[slot] == key.address { return values[slot] }
+            slot = (slot + 1) & (addresses.count - 1)
+        }
+        return nil
+    }
+
+    /// Stores `value` for `key`, replacing any value it had; does nothing for ``XMLNameKey/none``.
+    @inlinable
+    public mutating func set(_ value: Value, for key: XMLNameKey) {
+        guard key.address != 0 else { return }
+        if (count + 1) * 2 > addresses.count { grow() }
+        var slot = firstSlot(key.address)
+        while addresses[slot] != 0, addresses[slot] != key.address {
+            slot = (slot + 1) & (addresses.count - 1)
+        }
+        if addresses[slot] == 0 { count += 1 }
+        addresses[slot] = key.address
+        values[slot] = value
+    }
+
+    /// Where the search for `address` starts: Fibonacci hashing of the address.
+    @inlinable
+    func firstSlot(_ address: UInt) -> Int {
+        let bits = UInt(addresses.count.trailingZeroBitCount)
+        return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> (UInt(UInt.bitWidth) - bits))
+    }
+
+    /// Doubles the slots and stores every key again.
+    @inlinable
+    mutating func grow() {
+        let old = zip(addresses, values)
+        addresses = Array(repeating: 0, count: addresses.count * 2)
+        values = Array(repeating: nil, count: addresses.count)
+        count = 0
+        for (address, value) in old where address != 0 {
+            if let value { set(value, for: XMLNameKey(address: address)) }
+        }
+    }
+}
