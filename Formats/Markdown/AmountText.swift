@@ -20,7 +20,7 @@ enum AmountText {
         }
         guard let value = number(&cursor) else { return .failure(.noNumber) }
         guard value.isFinite else { return .failure(.divisionByZero) }
-        let unit = String(String.UnicodeScalarView(MarkdownText.trimmed(Array(text[cursor.index...]))))
+        let unit = String(scalars: MarkdownText.trimmed(Array(text[cursor.index...])))
         return .success((negative ? -value : value, unit.isEmpty ? nil : unit))
     }
 
@@ -37,13 +37,13 @@ enum AmountText {
             let afterWhole = cursor.index
             let spaced = cursor.skipSpace()
             if spaced, let numerator = cursor.digits(), let fraction = slashFraction(numerator: numerator, &cursor) {
-                return Double(whole)! + fraction
+                return cursor.value(whole) + fraction
             }
             cursor.index = afterWhole
             cursor.skipSpace()
             if let vulgar = cursor.peek.flatMap(vulgarValue) {
                 cursor.index += 1
-                return Double(whole)! + vulgar
+                return cursor.value(whole) + vulgar
             }
         }
         // Fraction: 3/7.
@@ -59,28 +59,29 @@ enum AmountText {
         }
         // Decimal: 1.5, 1,5, .5.
         cursor.index = start
-        let whole = cursor.digits() ?? ""
+        let wholeDigits = cursor.digits()
+        let whole = wholeDigits.map { cursor.text($0) } ?? ""
         if let separator = cursor.peek, separator == "." || separator == "," {
             cursor.index += 1
             if let fraction = cursor.digits() {
-                return Double((whole.isEmpty ? "0" : whole) + "." + fraction)
+                return Double((whole.isEmpty ? "0" : whole) + "." + cursor.text(fraction))
             }
         }
         // Integer.
         cursor.index = start
-        if let integer = cursor.digits() { return Double(integer) }
+        if let integer = cursor.digits() { return cursor.value(integer) }
         return nil
     }
 
     /// `/ denominator` after `numerator`; restores the cursor when there is none.
-    private static func slashFraction(numerator: String, _ cursor: inout Cursor) -> Double? {
+    private static func slashFraction(numerator: Range<Int>, _ cursor: inout Cursor) -> Double? {
         let start = cursor.index
         cursor.skipSpace()
         guard let slash = cursor.peek, slash == "/" || slash == "\u{2044}" else { cursor.index = start; return nil }
         cursor.index += 1
         cursor.skipSpace()
         guard let denominator = cursor.digits() else { cursor.index = start; return nil }
-        return Double(numerator)! / Double(denominator)!
+        return cursor.value(numerator) / cursor.value(denominator)
     }
 
     /// The value of a vulgar fraction character such as `½`.
@@ -154,13 +155,25 @@ enum AmountText {
             return index > start
         }
 
-        mutating func digits() -> String? {
-            var text = ""
-            while let scalar = peek, MarkdownText.isDigit(scalar) {
-                text.unicodeScalars.append(scalar)
-                index += 1
-            }
-            return text.isEmpty ? nil : text
+        /// Where the ASCII digits at the cursor are (moving past them), or `nil` when there are none.
+        mutating func digits() -> Range<Int>? {
+            let start = index
+            while let scalar = peek, MarkdownText.isDigit(scalar) { index += 1 }
+            return index > start ? start..<index : nil
+        }
+
+        /// The digits in `range` as text.
+        func text(_ range: Range<Int>) -> String {
+            String(scalars: scalars[range])
+        }
+
+        /// The value of the digits in `range`, as `Double(text(range))!` reads it.
+        func value(_ range: Range<Int>) -> Double {
+            // Up to 15 digits the number is an integer a Double holds exactly.
+            guard range.count <= 15 else { return Double(text(range))! }
+            var number = 0
+            for scalar in scalars[range] { number = number * 10 + Int(scalar.value - 0x30) }
+            return Double(number)
         }
     }
 }

@@ -43,6 +43,9 @@ struct BlockParser {
         if LineScanner.rest(text) == nil {
             return indentedCode(lines, at: index)
         }
+        if LineScanner.startsPlainText(text) {
+            return paragraph(lines, at: index)
+        }
         if LineScanner.isThematicBreak(text) {
             return (MarkdownBlock(kind: .thematicBreak, firstLine: line.number, lastLine: line.number), index + 1)
         }
@@ -137,8 +140,9 @@ struct BlockParser {
     private func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker, depth: Int) throws -> (MarkdownBlock, Int) {
         var items: [MarkdownListItem] = []
         var cursor = index
-        while cursor < lines.count, !LineScanner.isThematicBreak(lines[cursor].text),
-              let marker = LineScanner.listMarker(lines[cursor].text), marker.continues(first) {
+        // The first line holds `first`; each later item's marker is found when looking past the one before.
+        var marker = first
+        while true {
             let (item, lastIndex) = try listItem(lines, at: cursor, marker: marker, depth: depth)
             items.append(item)
             cursor = lastIndex + 1
@@ -147,6 +151,7 @@ struct BlockParser {
             guard next < lines.count, !LineScanner.isThematicBreak(lines[next].text),
                   let following = LineScanner.listMarker(lines[next].text), following.continues(first) else { break }
             cursor = next
+            marker = following
         }
         let list = MarkdownList(ordered: first.ordered, items: items)
         let block = MarkdownBlock(kind: .list(list), firstLine: lines[index].number, lastLine: items.last?.lastLine ?? lines[index].number)
@@ -156,9 +161,10 @@ struct BlockParser {
     /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
     /// continuation) and parses them; returns the item and the index of its last line.
     private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
-        var content = [ParserLine(number: lines[index].number, text: marker.content)]
+        let firstContent = marker.content
+        var content = [ParserLine(number: lines[index].number, text: firstContent)]
         var tracker = ParagraphTracker(maximumDepth: maximumDepth)
-        tracker.see(marker.content)
+        tracker.see(firstContent)
         var lastNonBlank = index
         var cursor = index + 1
         let startsBlank = marker.isEmpty
@@ -189,12 +195,28 @@ struct BlockParser {
         return (item, lastNonBlank)
     }
 
+    /// The lines joined with `\n`, without blank space at the end and spaces and tabs at the start.
     private func joined(_ lines: [[UInt8]]) -> String {
-        var bytes = Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+        if lines.count == 1 { return trimmed(lines[0]) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(lines.count) { $0 + $1.count })
+        for (index, line) in lines.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "\n")) }
+            bytes.append(contentsOf: line)
+        }
         while let last = bytes.last, last == LineScanner.space || last == LineScanner.tab || last == UInt8(ascii: "\n") { bytes.removeLast() }
         var start = 0
         while start < bytes.count && (bytes[start] == LineScanner.space || bytes[start] == LineScanner.tab) { start += 1 }
         return String(decoding: bytes[start...], as: UTF8.self)
+    }
+
+    /// One line as ``joined(_:)`` makes it: without spaces, tabs and line ends at the end, and spaces and tabs at the start.
+    private func trimmed(_ line: [UInt8]) -> String {
+        var end = line.count
+        while end > 0, line[end - 1] == LineScanner.space || line[end - 1] == LineScanner.tab || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        var start = 0
+        while start < end && (line[start] == LineScanner.space || line[start] == LineScanner.tab) { start += 1 }
+        return String(decoding: line[start..<end], as: UTF8.self)
     }
 
     private func contains(_ line: [UInt8], _ marker: [UInt8], lowercased: Bool) -> Bool {
@@ -229,6 +251,7 @@ struct ParagraphTracker {
         }
         var line = line
         for _ in 0...maximumDepth {
+            if LineScanner.startsPlainText(line) { break }
             if LineScanner.isBlank(line) { paragraphOpen = false; return }
             if LineScanner.rest(line) == nil { return }
             if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }

@@ -56,15 +56,20 @@ enum InlineEmphasis {
 
     /// When the whole text is one emphasis or strong span: which, and the text inside it.
     static func wholeSpan(_ text: [Unicode.Scalar]) -> (isStrong: Bool, inner: [Unicode.Scalar])? {
-        guard !text.isEmpty else { return nil }
+        guard startsWithDelimiter(text) else { return nil }
         guard let match = matches(in: text).first(where: { $0.open.lowerBound == 0 }), match.close.upperBound == text.count else { return nil }
         return (match.isStrong, Array(text[match.open.upperBound..<match.close.lowerBound]))
     }
 
     /// When the text starts with `*emphasis*` (not strong): the text inside it and the text after it.
     static func leadingEmphasis(_ text: [Unicode.Scalar]) -> (inner: [Unicode.Scalar], rest: [Unicode.Scalar])? {
-        guard let match = matches(in: text).first(where: { $0.open.lowerBound == 0 }), !match.isStrong else { return nil }
+        guard startsWithDelimiter(text), let match = matches(in: text).first(where: { $0.open.lowerBound == 0 }), !match.isStrong else { return nil }
         return (Array(text[match.open.upperBound..<match.close.lowerBound]), Array(text[match.close.upperBound...]))
+    }
+
+    /// Whether `text` starts with `*` or `_`, as a span that opens at its start must.
+    private static func startsWithDelimiter(_ text: [Unicode.Scalar]) -> Bool {
+        text.first == "*" || text.first == "_"
     }
 
     private static func breaksRuleOfThree(_ opener: Delimiter, _ closer: Delimiter) -> Bool {
@@ -98,12 +103,19 @@ enum InlineEmphasis {
         return delimiters
     }
 
+    /// Whether `scalar` is whitespace to CommonMark: space, tab, line ends, form feed, or any space separator.
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" || scalar.properties.generalCategory == .spaceSeparator
+        if scalar.isASCII {
+            // The only ASCII space separator is the space itself.
+            return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}"
+        }
+        return scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{0C}" || scalar.properties.generalCategory == .spaceSeparator
     }
 
+    /// Whether `scalar` is punctuation or a symbol, as CommonMark's flanking rules count them.
     static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        if MarkdownText.isASCIIPunctuation(scalar) { return true }
+        // Every ASCII punctuation mark and symbol is in the ASCII punctuation ranges.
+        if scalar.isASCII { return MarkdownText.isASCIIPunctuation(scalar) }
         switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
              .initialPunctuation, .finalPunctuation, .otherPunctuation,

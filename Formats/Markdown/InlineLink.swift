@@ -48,8 +48,8 @@ enum InlineLink {
     /// The link reference definitions (`[label]: destination`) among paragraph texts.
     static func definitions(in paragraphs: [String]) -> [String: String] {
         var result: [String: String] = [:]
-        // A definition is `[label]: destination`; a paragraph without `]` holds none.
-        for paragraph in paragraphs where paragraph.utf8.contains(UInt8(ascii: "]")) {
+        // A definition is `[label]: destination`; a paragraph without `]:` holds none.
+        for paragraph in paragraphs where MarkdownText.containsPair(paragraph, UInt8(ascii: "]"), UInt8(ascii: ":")) {
             for line in paragraph.split(separator: "\n") {
                 let scalars = MarkdownText.trimmed(Array(line.unicodeScalars))
                 guard scalars.first == "[", let close = closingBracket(scalars, from: 0),

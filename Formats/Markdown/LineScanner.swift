@@ -13,10 +13,21 @@ enum LineScanner {
         var start: Int
         /// The column where the item's content starts; later lines must be indented this far.
         var contentColumn: Int
-        /// The first line's content after the marker.
-        var content: [UInt8]
         /// Whether nothing follows the marker on its line.
         var isEmpty: Bool
+        /// The marker's line (shared, not copied) and where its content starts in it.
+        fileprivate let line: [UInt8]
+        fileprivate let contentStart: Int
+        /// Spaces that stand before the content: what is left of a wide gap after the marker.
+        fileprivate let padding: Int
+
+        /// The first line's content after the marker, made only when asked for (most
+        /// questions about a marker do not need it).
+        var content: [UInt8] {
+            if isEmpty { return [] }
+            if padding == 0 { return Array(line[contentStart...]) }
+            return [UInt8](repeating: LineScanner.space, count: padding) + line[contentStart...]
+        }
 
         /// Whether `other` continues the same list.
         func continues(_ other: ListMarker) -> Bool {
@@ -73,6 +84,22 @@ enum LineScanner {
     static func rest(_ line: [UInt8]) -> ArraySlice<UInt8>? {
         let (columns, bytes) = indentation(line)
         return columns < 4 ? line[bytes...] : nil
+    }
+
+    /// Whether the line can only be paragraph text: indented less than 4 columns, with a
+    /// first visible byte that starts no block (not `-*_#=`~><+` or a digit). Most lines
+    /// of prose are such, and need none of the questions below.
+    static func startsPlainText(_ line: [UInt8]) -> Bool {
+        let (columns, bytes) = indentation(line)
+        guard columns < 4, bytes < line.count else { return false }
+        switch line[bytes] {
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "#"), UInt8(ascii: "="),
+             UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "+"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return false
+        default:
+            return true
+        }
     }
 
     /// `***`, `---`, `___` (three or more, spaces allowed between).
@@ -168,24 +195,32 @@ enum LineScanner {
         }
         let character = line[index - 1]
         let markerEnd = indent + (index - start)
-        let after = Array(line[index...])
-        if isBlank(after) {
-            return ListMarker(ordered: ordered, character: character, start: number, contentColumn: markerEnd + 1, content: [], isEmpty: true)
+        // The text after the marker starts at `index`.
+        if line[index...].allSatisfy({ $0 == space || $0 == tab }) {
+            return ListMarker(
+                ordered: ordered, character: character, start: number, contentColumn: markerEnd + 1, isEmpty: true,
+                line: line, contentStart: line.count, padding: 0
+            )
         }
-        guard after.first == space || after.first == tab else { return nil }
+        guard line[index] == space || line[index] == tab else { return nil }
         // Columns of whitespace after the marker, counted from the marker's end.
         var column = markerEnd
-        var spaceEnd = 0
-        while spaceEnd < after.count && (after[spaceEnd] == space || after[spaceEnd] == tab) {
-            column += after[spaceEnd] == tab ? 4 - column % 4 : 1
+        var spaceEnd = index
+        while spaceEnd < line.count && (line[spaceEnd] == space || line[spaceEnd] == tab) {
+            column += line[spaceEnd] == tab ? 4 - column % 4 : 1
             spaceEnd += 1
         }
         let spaces = column - markerEnd
         if spaces >= 5 {
-            let content = [UInt8](repeating: space, count: spaces - 1) + after[spaceEnd...]
-            return ListMarker(ordered: ordered, character: character, start: number, contentColumn: markerEnd + 1, content: content, isEmpty: false)
+            return ListMarker(
+                ordered: ordered, character: character, start: number, contentColumn: markerEnd + 1, isEmpty: false,
+                line: line, contentStart: spaceEnd, padding: spaces - 1
+            )
         }
-        return ListMarker(ordered: ordered, character: character, start: number, contentColumn: column, content: Array(after[spaceEnd...]), isEmpty: false)
+        return ListMarker(
+            ordered: ordered, character: character, start: number, contentColumn: column, isEmpty: false,
+            line: line, contentStart: spaceEnd, padding: 0
+        )
     }
 
     /// How an HTML block that starts on this line ends, or `nil` when none starts here.
@@ -220,6 +255,7 @@ enum LineScanner {
 
     /// Whether the line would end a paragraph instead of continuing it.
     static func interruptsParagraph(_ line: [UInt8]) -> Bool {
+        if startsPlainText(line) { return false }
         if isBlank(line) { return true }
         guard rest(line) != nil else { return false }
         if isThematicBreak(line) || atxHeading(line) != nil || fenceOpening(line) != nil || isBlockQuote(line) { return true }

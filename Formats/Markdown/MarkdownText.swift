@@ -10,46 +10,54 @@ enum MarkdownText {
 
     /// The text a reader sees: `\*` is `*`, `&amp;` is `&`; inside a code span
     /// (`` `a\*b` ``) nothing changes.
+    ///
+    /// Works on the UTF-8 bytes: every delimiter is ASCII, and a byte of a multi-byte
+    /// character is never one, so such characters are copied as they are.
     static func unescape(_ text: String) -> String {
         guard mayNeedUnescaping(text) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var output = String.UnicodeScalarView()
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
         var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "`" {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "`") {
                 var end = index
-                while end < scalars.count && scalars[end] == "`" { end += 1 }
+                while end < bytes.count && bytes[end] == UInt8(ascii: "`") { end += 1 }
                 let length = end - index
-                if let close = closingBackticks(scalars, from: end, length: length) {
-                    output.append(contentsOf: scalars[index..<(close + length)])
-                    index = close + length
-                } else {
-                    output.append(contentsOf: scalars[index..<end])
-                    index = end
-                }
+                let stop = closingBackticks(bytes, from: end, length: length).map { $0 + length } ?? end
+                output.append(contentsOf: bytes[index..<stop])
+                index = stop
                 continue
             }
-            if scalar == "\\", index + 1 < scalars.count, isASCIIPunctuation(scalars[index + 1]) {
-                output.append(scalars[index + 1])
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isASCIIPunctuation(bytes[index + 1]) {
+                output.append(bytes[index + 1])
                 index += 2
                 continue
             }
-            if scalar == "&", let (decoded, length) = entity(scalars, at: index) {
-                output.append(decoded)
+            if byte == UInt8(ascii: "&"), let (decoded, length) = entity(bytes, at: index) {
+                output.append(contentsOf: decoded.utf8)
                 index += length
                 continue
             }
-            output.append(scalar)
+            output.append(byte)
             index += 1
         }
-        return String(output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// ``isASCIIPunctuation(_:)`` for one UTF-8 byte (a byte of a multi-byte character is none).
+    static func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E: return true
+        default: return false
+        }
     }
 
     /// Whether `text` holds a byte that starts an escape, an entity or a code span;
     /// text without any reads as written.
     static func mayNeedUnescaping(_ text: String) -> Bool {
-        text.utf8.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "`") }
+        withBytes(text) { bytes in bytes.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "`") } }
     }
 
     /// Splits at commas that are not escaped and not between two digits (`1,5` stays whole),
@@ -95,40 +103,46 @@ enum MarkdownText {
     static func trimmed(_ text: String) -> String {
         // Most text starts and ends with a visible ASCII character: nothing to trim.
         if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) { return text }
-        // Nor when neither end is whitespace (a text ending in a letter of another script).
-        if let first = text.unicodeScalars.first, let last = text.unicodeScalars.last,
-           !InlineEmphasis.isWhitespace(first), !InlineEmphasis.isWhitespace(last) { return text }
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: trimmed(Array(text.unicodeScalars)))
-        return String(scalars)
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end && InlineEmphasis.isWhitespace(scalars[start]) { scalars.formIndex(after: &start) }
+        while end > start {
+            let before = scalars.index(before: end)
+            guard InlineEmphasis.isWhitespace(scalars[before]) else { break }
+            end = before
+        }
+        if start == scalars.startIndex && end == scalars.endIndex { return text }
+        return String(scalars[start..<end])
     }
 
     private static func isVisibleASCII(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F
     }
 
-    private static func closingBackticks(_ scalars: [Unicode.Scalar], from start: Int, length: Int) -> Int? {
+    private static func closingBackticks(_ bytes: [UInt8], from start: Int, length: Int) -> Int? {
         var index = start
-        while index < scalars.count {
-            guard scalars[index] == "`" else { index += 1; continue }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "`") else { index += 1; continue }
             var end = index
-            while end < scalars.count && scalars[end] == "`" { end += 1 }
+            while end < bytes.count && bytes[end] == UInt8(ascii: "`") { end += 1 }
             if end - index == length { return index }
             index = end
         }
         return nil
     }
 
-    private static func entity(_ scalars: [Unicode.Scalar], at index: Int) -> (Unicode.Scalar, Int)? {
+    /// The character an entity reference at `index` (`&amp;`, `&#38;`, `&#x26;`) stands
+    /// for, and its length in bytes; `nil` when none starts there.
+    private static func entity(_ bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
         var cursor = index + 1
-        var name = ""
-        while cursor < scalars.count, cursor - index <= 32, scalars[cursor] != ";" {
-            let scalar = scalars[cursor]
-            guard scalar.isASCII, scalar.properties.isAlphabetic || isDigit(scalar) || scalar == "#" else { return nil }
-            name.unicodeScalars.append(scalar)
+        while cursor < bytes.count, cursor - index <= 32, bytes[cursor] != UInt8(ascii: ";") {
+            let byte = bytes[cursor]
+            guard LineScanner.isAlphanumeric(byte) || byte == UInt8(ascii: "#") else { return nil }
             cursor += 1
         }
-        guard cursor < scalars.count, scalars[cursor] == ";", !name.isEmpty else { return nil }
+        guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ";"), cursor > index + 1 else { return nil }
+        let name = String(decoding: bytes[(index + 1)..<cursor], as: UTF8.self)
         let length = cursor - index + 1
         if name.hasPrefix("#x") || name.hasPrefix("#X") {
             guard let value = UInt32(name.dropFirst(2), radix: 16) else { return nil }
@@ -156,7 +170,12 @@ extension MarkdownText {
         guard mayNeedUnescaping(text) else { return text }
         var output: [String] = []
         var fence: (character: UInt8, length: Int)?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Without a carriage return every `\n` byte ends a line (no `\r\n` character
+        // holds one), and splitting the bytes is much faster than splitting characters.
+        let lines: [Substring] = contains(text, byte: UInt8(ascii: "\r"))
+            ? text.split(separator: "\n", omittingEmptySubsequences: false)
+            : text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        for line in lines {
             let bytes = Array(line.utf8)
             if let open = fence {
                 if LineScanner.closesFence(bytes, character: open.character, length: open.length) { fence = nil }

@@ -112,7 +112,7 @@ struct RecipeMDParser {
             } else {
                 guard !sawTags else { throw MarkdownDecodingError.repeated("the tags paragraph", at: at) }
                 sawTags = true
-                recipe.tags = parts.map { String(String.UnicodeScalarView($0)) }
+                recipe.tags = parts.map { String(scalars: $0) }
             }
             index += 1
         }
@@ -140,7 +140,7 @@ struct RecipeMDParser {
         var name: [Unicode.Scalar] = []
         var continuationStart: Int?
         if let first = item.blocks.first, case .paragraph(let text) = first.kind {
-            let scalars = Array(text.unicodeScalars)
+            let scalars = MarkdownText.scalars(text)
             if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
                 ingredient.amount = try amount(inner, at: at)
                 name = rest
@@ -149,14 +149,14 @@ struct RecipeMDParser {
             }
             if item.blocks.count == 1, let link = InlineLink.whole(name, references: references) {
                 ingredient.link = link.destination
-                ingredient.linkText = String(String.UnicodeScalarView(link.text))
+                ingredient.linkText = String(scalars: link.text)
                 name = link.text
             }
             continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
         } else if let first = item.blocks.first {
             continuationStart = first.firstLine
         }
-        var text = String(String.UnicodeScalarView(name))
+        var text = String(scalars: name)
         if let start = continuationStart, let last = item.blocks.last, last.lastLine >= start {
             text += "\n" + source.text(start...last.lastLine)
         }
@@ -170,16 +170,18 @@ struct RecipeMDParser {
         case .success(let value?): return RecipeMDRecipe.Amount(factor: value.amount, unit: value.unit)
         case .success(nil): return nil
         case .failure(.noNumber):
-            throw MarkdownDecodingError.amountWithoutNumber(String(String.UnicodeScalarView(text)), at: at)
+            throw MarkdownDecodingError.amountWithoutNumber(String(scalars: text), at: at)
         case .failure(.divisionByZero):
-            throw MarkdownDecodingError.divisionByZero(String(String.UnicodeScalarView(text)), at: at)
+            throw MarkdownDecodingError.divisionByZero(String(scalars: text), at: at)
         }
     }
 
     /// A paragraph that is wholly one *emphasis* (tags) or **strong** (yields) span.
     private func emphasisParagraph(_ block: MarkdownBlock) -> (isStrong: Bool, inner: [Unicode.Scalar])? {
-        guard case .paragraph(let text) = block.kind else { return nil }
-        return InlineEmphasis.wholeSpan(Array(text.unicodeScalars))
+        // Such a span opens at the first character, which must be `*` or `_`.
+        guard case .paragraph(let text) = block.kind, let first = text.utf8.first,
+              first == UInt8(ascii: "*") || first == UInt8(ascii: "_") else { return nil }
+        return InlineEmphasis.wholeSpan(MarkdownText.scalars(text))
     }
 
     private func position(_ block: MarkdownBlock?) -> SourcePosition {

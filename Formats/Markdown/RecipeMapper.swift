@@ -35,6 +35,9 @@ struct RecipeMapper {
         if let link = parsed.link, let text = parsed.linkText {
             ingredient.link = link
             ingredient.name = MarkdownText.trimmed(MarkdownText.unescape(text))
+        } else if !MarkdownText.contains(parsed.name, byte: UInt8(ascii: "\n")) {
+            // One line: no continuation lines to dedent.
+            ingredient.name = MarkdownText.trimmed(MarkdownText.unescapeBlock(parsed.name))
         } else {
             var lines = parsed.name.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for index in lines.indices.dropFirst() {
@@ -49,11 +52,30 @@ struct RecipeMapper {
     /// `flour, sifted` is the name `flour` with the note `sifted`: a one-line name splits
     /// at its first `, ` (the writer joins them so).
     static func splitNote(_ text: String) -> (name: String, note: String?) {
+        if MarkdownText.isPlainASCII(text) { return splitPlainNote(text) }
         guard !text.contains("\n"), let comma = text.range(of: ", ") else { return (text, nil) }
         let name = MarkdownText.trimmed(String(text[..<comma.lowerBound]))
         let note = MarkdownText.trimmed(String(text[comma.upperBound...]))
         guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
         return (name, note)
+    }
+
+    /// ``splitNote(_:)`` for text whose characters are its bytes, searching the bytes.
+    private static func splitPlainNote(_ text: String) -> (name: String, note: String?) {
+        let bytes = text.utf8
+        guard !MarkdownText.contains(text, byte: UInt8(ascii: "\n")) else { return (text, nil) }
+        var comma = bytes.startIndex
+        while comma < bytes.endIndex {
+            let next = bytes.index(after: comma)
+            if bytes[comma] == UInt8(ascii: ","), next < bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+                let name = MarkdownText.trimmed(String(text[..<comma]))
+                let note = MarkdownText.trimmed(String(text[bytes.index(after: next)...]))
+                guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
+                return (name, note)
+            }
+            comma = next
+        }
+        return (text, nil)
     }
 
     /// Steps from the instructions: each list item or other block is a step, and a

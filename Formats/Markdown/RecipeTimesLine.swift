@@ -21,6 +21,7 @@ enum RecipeTimesLine {
 
     /// When the last paragraph of `description` is such a line, removes it and sets the times.
     static func take(from description: inout String, into recipe: inout Recipe) {
+        guard mayHoldTimes(description) else { return }
         let paragraphs = description.components(separatedBy: "\n\n")
         guard let last = paragraphs.last, !last.contains("\n") else { return }
         var found: [Int: ISODuration] = [:]
@@ -37,5 +38,19 @@ enum RecipeTimesLine {
         recipe.cookTime = found[1]
         recipe.totalTime = found[2]
         description = paragraphs.dropLast().joined(separator: "\n\n")
+    }
+
+    /// Whether `text` holds `time:` in any ASCII case, which every label ends with
+    /// (no other character lowercases to those letters); most descriptions do not,
+    /// and are passed over without splitting them.
+    private static func mayHoldTimes(_ text: String) -> Bool {
+        let suffix = Array("time:".utf8)
+        return MarkdownText.withBytes(text) { bytes in
+            guard bytes.count >= suffix.count else { return false }
+            for start in 0...(bytes.count - suffix.count) where bytes[start + 4] == UInt8(ascii: ":") {
+                if (0..<4).allSatisfy({ bytes[start + $0] | 0x20 == suffix[$0] }) { return true }
+            }
+            return false
+        }
     }
 }

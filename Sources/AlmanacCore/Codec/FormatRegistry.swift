@@ -2,20 +2,24 @@
 public struct FormatRegistry: Sendable {
     /// The codecs, in the order `almanac formats` lists them.
     public let codecs: [any FormatCodec]
+    /// The index in ``codecs`` of each extension's codec (a lookup per input file stays cheap).
+    private let byExtension: [String: Int]
 
     /// A registry of `codecs`. Names, aliases and extensions must not clash.
     public init(_ codecs: [any FormatCodec]) {
         var seenNames: Set<String> = []
-        var seenExtensions: Set<String> = []
-        for codec in codecs {
-            for name in [codec.format.name] + codec.format.aliases {
+        var byExtension: [String: Int] = [:]
+        for (index, codec) in codecs.enumerated() {
+            let format = codec.format
+            for name in [format.name] + format.aliases {
                 precondition(seenNames.insert(name).inserted, "format name \(name) is registered twice")
             }
-            for fileExtension in codec.format.extensions {
-                precondition(seenExtensions.insert(fileExtension).inserted, "extension .\(fileExtension) is registered twice")
+            for fileExtension in format.extensions {
+                precondition(byExtension.updateValue(index, forKey: fileExtension) == nil, "extension .\(fileExtension) is registered twice")
             }
         }
         self.codecs = codecs
+        self.byExtension = byExtension
     }
 
     /// The codec with this name or alias (case-insensitive).
@@ -26,7 +30,7 @@ public struct FormatRegistry: Sendable {
     /// The codec that claims the extension of `path` (case-insensitive), or `nil`.
     public func codec(forPath path: String) -> (any FormatCodec)? {
         guard let fileExtension = Self.fileExtension(of: path) else { return nil }
-        return codecs.first { $0.format.extensions.contains(fileExtension) }
+        return byExtension[fileExtension].map { codecs[$0] }
     }
 
     /// The lower-cased extension of the last path component, without the dot.

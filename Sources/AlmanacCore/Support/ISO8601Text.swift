@@ -10,6 +10,12 @@ public enum ISO8601Text {
     /// or floating (no suffix). Years have 4 to 6 digits and may carry a sign.
     /// Returns `nil` for anything else, including out-of-range fields.
     public static func parseCalendarTime<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> CalendarTime? where Bytes.Element == UInt8, Bytes.Index == Int {
+        // Readers in other modules call this unspecialized: the work happens once, on a buffer.
+        if let parsed = bytes.withContiguousStorageIfAvailable(parseCalendarTime(buffer:)) { return parsed }
+        return Array(bytes).withUnsafeBufferPointer(parseCalendarTime(buffer:))
+    }
+
+    private static func parseCalendarTime(buffer bytes: UnsafeBufferPointer<UInt8>) -> CalendarTime? {
         var cursor = Cursor(bytes: bytes)
         guard let date = cursor.date() else { return nil }
         if cursor.atEnd { return .date(date) }
@@ -40,6 +46,11 @@ public enum ISO8601Text {
 
     /// Parses `[-|+]P[nW][nD][T[nH][nM][nS]]` with at least one part; `nil` otherwise.
     public static func parseDuration<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> ISODuration? where Bytes.Element == UInt8, Bytes.Index == Int {
+        if let parsed = bytes.withContiguousStorageIfAvailable(parseDuration(buffer:)) { return parsed }
+        return Array(bytes).withUnsafeBufferPointer(parseDuration(buffer:))
+    }
+
+    private static func parseDuration(buffer bytes: UnsafeBufferPointer<UInt8>) -> ISODuration? {
         var cursor = Cursor(bytes: bytes)
         var duration = ISODuration()
         if cursor.take(UInt8(ascii: "-")) { duration.isNegative = true } else { _ = cursor.take(UInt8(ascii: "+")) }
@@ -150,13 +161,12 @@ public enum ISO8601Text {
 
     // MARK: Cursor
 
-    private struct Cursor<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, Bytes.Index == Int {
-        let bytes: Bytes
-        var index: Int
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
 
-        init(bytes: Bytes) {
+        init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
-            index = bytes.startIndex
         }
 
         var atEnd: Bool { index == bytes.endIndex }

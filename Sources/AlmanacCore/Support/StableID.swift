@@ -11,14 +11,12 @@ public enum StableID {
             first = (first ^ UInt64(byte)) &* prime
             second = (second ^ UInt64(byte)) &* prime
         }
-        func mix(_ byte: UInt8) {
-            first = (first ^ UInt64(byte)) &* prime
-            second = (second ^ UInt64(~byte)) &* prime
-        }
-        // Contiguous bytes (arrays, slices, buffers) are walked through a pointer.
-        if bytes.withContiguousStorageIfAvailable({ buffer in buffer.forEach(mix) }) == nil {
-            bytes.forEach(mix)
-        }
+        // Contiguous bytes (arrays, slices, buffers) are walked through a pointer, with the
+        // hashes in locals so the loop does no more than the arithmetic.
+        let state = (first, second)
+        let mixed = bytes.withContiguousStorageIfAvailable { buffer in Self.mix(buffer, into: state) }
+            ?? Self.mix(bytes, into: state)
+        (first, second) = mixed
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for (index, shift) in stride(from: 60, through: 0, by: -4).enumerated() {
@@ -30,5 +28,16 @@ public enum StableID {
             text.append(digits[Int((second >> UInt64(shift)) & 0xF)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Both FNV-1a hashes advanced over `bytes` (the second over the bytes inverted).
+    private static func mix(_ bytes: some Sequence<UInt8>, into state: (UInt64, UInt64)) -> (UInt64, UInt64) {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var (first, second) = state
+        for byte in bytes {
+            first = (first ^ UInt64(byte)) &* prime
+            second = (second ^ UInt64(~byte)) &* prime
+        }
+        return (first, second)
     }
 }

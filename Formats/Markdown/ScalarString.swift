@@ -1,0 +1,61 @@
+/// Fast conversions between the reader's scalar arrays and strings.
+///
+/// `String(String.UnicodeScalarView(scalars))` appends scalar by scalar and costs
+/// thousands of instructions for a short name; encoding the scalars to UTF-8 bytes
+/// first and decoding those once makes the same string far faster.
+extension String {
+    /// The string made of `scalars`, in order (the same as `String(String.UnicodeScalarView(scalars))`).
+    init(scalars: some Collection<Unicode.Scalar>) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        for scalar in scalars {
+            if scalar.isASCII {
+                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                bytes.append(contentsOf: scalar.utf8)
+            }
+        }
+        self = String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension MarkdownText {
+    /// Calls `body` with the UTF-8 bytes of `text` in contiguous memory: walking a
+    /// buffer is several times faster than iterating `text.utf8`.
+    static func withBytes<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
+    }
+
+    /// The Unicode scalars of `text`; ASCII text (the usual case) is read from its bytes
+    /// in one pass instead of counting the scalars and then copying them.
+    static func scalars(_ text: String) -> [Unicode.Scalar] {
+        let ascii: [Unicode.Scalar]? = withBytes(text) { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.map { Unicode.Scalar($0) }
+        }
+        return ascii ?? Array(text.unicodeScalars)
+    }
+
+    /// Whether the UTF-8 bytes of `text` hold `byte`.
+    static func contains(_ text: String, byte: UInt8) -> Bool {
+        withBytes(text) { $0.contains(byte) }
+    }
+
+    /// Whether the UTF-8 bytes of `text` hold `first` immediately followed by `second`.
+    static func containsPair(_ text: String, _ first: UInt8, _ second: UInt8) -> Bool {
+        withBytes(text) { bytes in
+            guard bytes.count >= 2 else { return false }
+            for index in 1..<bytes.count where bytes[index] == second && bytes[index - 1] == first {
+                return true
+            }
+            return false
+        }
+    }
+
+    /// Whether every byte of `text` is ASCII and none is a carriage return, so that
+    /// its characters are its bytes (no grapheme cluster spans two of them).
+    static func isPlainASCII(_ text: String) -> Bool {
+        withBytes(text) { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } }
+    }
+}
