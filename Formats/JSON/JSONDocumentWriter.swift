@@ -21,7 +21,7 @@ struct JSONDocumentWriter: DocumentStreamWriter {
     }
 
     func place(of item: Item) -> StreamPlace {
-        StreamPlace(section: item.kind == .recipe ? 0 : 1)
+        StreamPlace.byKind(item)
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {

@@ -19,7 +19,7 @@ struct XMLDocumentWriter: DocumentStreamWriter {
     }
 
     func place(of item: Item) -> StreamPlace {
-        StreamPlace(section: item.kind == .recipe ? 0 : 1)
+        StreamPlace.byKind(item)
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {

@@ -24,6 +24,12 @@ public struct StreamPlace: Hashable, Comparable, Sendable {
     public static func < (left: StreamPlace, right: StreamPlace) -> Bool {
         (left.section, left.rank) < (right.section, right.rank)
     }
+
+    /// Recipes in section 0, then events in section 1, each kind in the order it came:
+    /// the order of almanac's own JSON and XML documents.
+    public static func byKind(_ item: Item) -> StreamPlace {
+        StreamPlace(section: item.kind == .recipe ? 0 : 1)
+    }
 }
 
 /// Writes one document in pieces.
