@@ -19,12 +19,17 @@ swift build -c release --product almanac-fuzz --scratch-path "$scratch" \
 corpus=$scratch/corpus/$format
 crashes=$scratch/crashes/$format
 mkdir -p "$corpus" "$crashes"
-# Seeds: the samples and test files of this format, by the extensions the format claims.
-extensions=$(.build/fuzz/release/almanac-fuzz --list-extensions "$format" 2>/dev/null || true)
+# Seeds: the samples and test files of this format (and ../shared's conformance data, when
+# present), by the extensions the format claims, and every sample written in this format.
+roots="Samples Tests"
+if [ -d ../shared ]; then roots="$roots ../shared"; fi
+extensions=$("$scratch/release/almanac-fuzz" --list-extensions "$format" 2>/dev/null || true)
 for extension in $extensions; do
-    find Samples Tests -name "*.$extension" -size -1M -exec cp {} "$corpus/" \; 2>/dev/null || true
+    find $roots -name "*.$extension" -size -1024k -exec cp {} "$corpus/" \; 2>/dev/null || true
 done
+"$scratch/release/almanac-fuzz" --write-seeds "$format" "$corpus" Samples/* >/dev/null 2>&1 || true
 if [ -d "Tests/FuzzRegressions/$format" ]; then cp "Tests/FuzzRegressions/$format/"* "$corpus/" 2>/dev/null || true; fi
+echo "seed corpus: $(ls "$corpus" | wc -l) files in $corpus"
 
 ALMANAC_FUZZ_FORMAT=$format "$scratch/release/almanac-fuzz" "$corpus" \
     -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=10 -max_len=65536 \

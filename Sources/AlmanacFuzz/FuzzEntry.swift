@@ -38,6 +38,33 @@ enum FuzzTarget {
             fatalError("\(codec.format.name): its own output does not read back: \(error)")
         }
     }
+
+    /// The tool's own options, before the fuzzer or the replay sees the arguments:
+    /// `--list-extensions FORMAT` prints the format's extensions; `--write-seeds FORMAT
+    /// FOLDER FILE...` writes each file that another reader reads in FORMAT into FOLDER,
+    /// so that every reader starts from the samples, whatever format they are in.
+    /// Returns whether it handled the arguments.
+    static func handleOptions(_ arguments: [String]) -> Bool {
+        guard let option = arguments.first, arguments.count >= 2,
+              let codec = BuiltinFormats.registry.codec(named: arguments[1]) else { return false }
+        switch option {
+        case "--list-extensions":
+            print(codec.format.extensions.joined(separator: " "))
+        case "--write-seeds" where arguments.count >= 3:
+            var options = EncodingOptions()
+            options.settings["dtstamp"] = "2026-01-01T00:00:00Z"
+            for path in arguments.dropFirst(3) {
+                guard let reader = BuiltinFormats.registry.codec(forPath: path), !reader.format.reads.isEmpty,
+                      let bytes = try? FileIO.readAll(path), let read = try? reader.decode(bytes, source: path),
+                      let written = try? codec.encode(read.document, options: options) else { continue }
+                let name = path.split(separator: "/").last.map(String.init) ?? "seed"
+                try? AtomicFileWriter.write(written.bytes, to: "\(arguments[2])/from-\(name).\(codec.format.extensions.first ?? "seed")")
+            }
+        default:
+            return false
+        }
+        return true
+    }
 }
 
 #if ALMANAC_FUZZING
@@ -52,11 +79,7 @@ func LLVMFuzzerRunDriver(
 @main
 struct FuzzDriver {
     static func main() {
-        let arguments = CommandLine.arguments
-        if arguments.count == 3, arguments[1] == "--list-extensions" {
-            print(BuiltinFormats.registry.codec(named: arguments[2])?.format.extensions.joined(separator: " ") ?? "")
-            return
-        }
+        if FuzzTarget.handleOptions(Array(CommandLine.arguments.dropFirst())) { return }
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
@@ -71,10 +94,7 @@ struct FuzzDriver {
 struct FuzzReplay {
     static func main() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "--list-extensions", arguments.count == 2 {
-            print(BuiltinFormats.registry.codec(named: arguments[1])?.format.extensions.joined(separator: " ") ?? "")
-            return
-        }
+        if FuzzTarget.handleOptions(arguments) { return }
         guard let name = arguments.first, let codec = BuiltinFormats.registry.codec(named: name) else {
             print("usage: almanac-fuzz FORMAT FILE...  (replays saved fuzz inputs through one reader)")
             exit(64)
