@@ -6,9 +6,9 @@ public enum ICalendarStamp {
     /// The setting that fixes it (`almanac convert --dtstamp 2026-01-01T00:00:00Z`).
     public static let setting = "dtstamp"
 
-    /// The option writers declare for it.
+    /// The option writers declare for it (`format`, the writer's name, is said by the CLI after the help).
     public static func option(format: String) -> FormatOption {
-        FormatOption(name: setting, valueName: "<date-time>", help: "DTSTAMP to write instead of now (\(format); also $SOURCE_DATE_EPOCH)")
+        FormatOption(name: setting, valueName: "<date-time>", help: "DTSTAMP to write instead of now (also $SOURCE_DATE_EPOCH)")
     }
 
     /// The `dtstamp` setting (ISO 8601 or iCalendar form), else `$SOURCE_DATE_EPOCH`
