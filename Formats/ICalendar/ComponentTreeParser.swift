@@ -35,17 +35,18 @@ struct ComponentTreeParser {
     /// Builds the tree from one logical line. A VEVENT or VTODO directly inside a
     /// VCALENDAR goes, once complete, to `item` when it is given (and is then left out
     /// of the tree), so that items can be mapped while the input is read.
-    mutating func take(_ entry: ContentLineReader.Entry, item: (ICalComponent) throws -> Void) throws {
+    mutating func take(_ entry: consuming ContentLineReader.Entry, item: (ICalComponent) throws -> Void) throws {
         try take(entry, handsOverItems: true, item: item)
     }
 
     /// Builds the tree from one logical line, items included.
-    mutating func take(_ entry: ContentLineReader.Entry) throws {
+    mutating func take(_ entry: consuming ContentLineReader.Entry) throws {
         try take(entry, handsOverItems: false) { _ in }
     }
 
-    private mutating func take(_ entry: ContentLineReader.Entry, handsOverItems: Bool, item: (ICalComponent) throws -> Void) throws {
-        switch entry {
+    /// The entry is consumed, so that its property moves into the tree instead of being copied.
+    private mutating func take(_ entry: consuming ContentLineReader.Entry, handsOverItems: Bool, item: (ICalComponent) throws -> Void) throws {
+        switch consume entry {
         case .malformed(let reason, let raw, let line, let offset):
             if stack.isEmpty && calendars.isEmpty {
                 throw ICalendarDecodingError.noCalendar(found: String(raw.prefix(40)), at: Self.position(line: line, offset: offset))
@@ -53,9 +54,11 @@ struct ComponentTreeParser {
             warn("\(reason); line ignored: \(String(raw.prefix(60)))", line: line, offset: offset)
         case .line(let content):
             let at = Self.position(line: content.line, offset: content.offset)
-            switch content.name {
-            case "BEGIN":
-                let name = content.value.uppercased()
+            // The name's length first: nearly every line is neither, and a failed String
+            // comparison costs a call.
+            switch (content.name.utf8.count, content.name) {
+            case (5, "BEGIN"):
+                let name = Self.upperCased(content.value)
                 guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
                     throw ICalendarDecodingError.invalidComponentName(String(content.value.prefix(40)), at: at)
                 }
@@ -65,9 +68,12 @@ struct ComponentTreeParser {
                 guard stack.count < options.maximumDepth else {
                     throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
                 }
-                stack.append(ICalComponent(name: name, line: content.line, offset: content.offset))
-            case "END":
-                let name = content.value.uppercased()
+                var component = ICalComponent(name: name, line: content.line, offset: content.offset)
+                // An item has a dozen or two properties: one allocation instead of five.
+                if stack.count == 1 { component.properties.reserveCapacity(24) }
+                stack.append(component)
+            case (3, "END"):
+                let name = Self.upperCased(content.value)
                 guard let open = stack.last else {
                     throw ICalendarDecodingError.unexpectedEnd(content.value, at: at)
                 }
@@ -108,6 +114,12 @@ struct ComponentTreeParser {
             warn("invalid UTF-8 bytes, read as U+FFFD", line: line, offset: offset)
         }
         return calendars
+    }
+
+    /// `name.uppercased()`, without making a new string when it has no lower-case letter
+    /// (as nearly every component name is written).
+    private static func upperCased(_ name: String) -> String {
+        name.utf8.contains { $0 >= UInt8(ascii: "a") } ? name.uppercased() : name
     }
 
     private static func isComponentNameByte(_ byte: UInt8) -> Bool {

@@ -35,15 +35,16 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     }
 
     /// Reads in two passes over the bytes: the first gathers the ``ICalendarOutline``
-    /// (time zones and which VTODO belongs to which event), the second builds each
-    /// VEVENT and VTODO and maps it at once, so the whole component tree is never held.
+    /// (time zones and the VTODOs out of place), the second builds each VEVENT and VTODO
+    /// and maps it at once, so the whole component tree is never held.
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         let options = self.options.applying(limits)
         return try bytes.withUnsafeBufferPointer { buffer in
-            var scanner = OutlineScanner()
-            var lines = ContentLineReader(buffer)
-            while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
-            var sequence = ItemSequenceMapper(source: source, options: mappingOptions, outline: scanner.outline)
+            let outline = Self.outline { scanner in
+                var lines = ContentLineReader(buffer)
+                while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
+            }
+            var sequence = ItemSequenceMapper(source: source, options: mappingOptions, outline: outline)
             var parser = ComponentTreeParser(options: options, source: source)
             var events: [Event] = []
             var reader = ContentLineReader(buffer)
@@ -62,13 +63,15 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     /// Streams the events, each once its last VTODO has been read, in input order.
     ///
     /// A VTODO may name a parent event anywhere in the input, so the reader makes two
-    /// passes: the first gathers the ``ICalendarOutline`` (time zones, and for each item
-    /// its UID and parent), the second reads each item, maps it, and passes an event on
-    /// once its last VTODO is read. A regular file is read twice from disk, chunk by
-    /// chunk; memory then holds the outline (a few dozen bytes per item) and the events
-    /// waiting for a late VTODO, none when each VTODO follows its event, as almanac and
-    /// other programs write them. Input that cannot be read twice (a pipe) is read into
-    /// memory first. Calendar-level properties are not items and are not passed on.
+    /// passes: the first gathers the ``ICalendarOutline`` (time zones, and the VTODOs
+    /// that do not follow their event), the second reads each item, maps it, and passes
+    /// an event on once its last VTODO is read. A regular file is read from disk chunk
+    /// by chunk, twice (three times when some VTODOs are out of place or VEVENTs share a
+    /// UID: the outline then looks at the items involved again). Memory holds eight
+    /// bytes per VEVENT, the outline (near empty when each VTODO follows its event, as
+    /// almanac and other programs write them) and the events waiting for a late VTODO.
+    /// Input that cannot be read again (a pipe) is read into memory first.
+    /// Calendar-level properties are not items and are not passed on.
     public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
         let options = self.options.applying(limits)
         if var rereadable = source as? any RereadableByteSource, let diagnostics = try decodeItemsTwice(from: &rereadable, sourceName: sourceName, options: options, body: body) {
@@ -80,18 +83,20 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         return try decodeItemsTwice(from: &memory, sourceName: sourceName, options: options, body: body) ?? []
     }
 
-    /// The two passes over a source that can be read twice; `nil` when this one cannot.
+    /// The passes over a source that can be read again; `nil` when this one cannot.
     private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]? {
         guard let start = source.readPosition() else { return nil }
-        var firstPass = ContentLineChunks(source)
-        var scanner = OutlineScanner()
-        while try firstPass.next({ lines in
-            while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
-        }) {}
-        var again = firstPass.source
-        try again.setReadPosition(start)
-        var secondPass = ContentLineChunks(again)
-        var sequence = ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: scanner.outline)
+        let outline = try Self.outline { scanner in
+            try source.setReadPosition(start)
+            var pass = ContentLineChunks(source)
+            while try pass.next({ lines in
+                while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
+            }) {}
+            source = pass.source
+        }
+        try source.setReadPosition(start)
+        var secondPass = ContentLineChunks(source)
+        var sequence = ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: outline)
         var parser = ComponentTreeParser(options: options, source: sourceName)
         while try secondPass.next({ lines in
             while let entry = lines.next() {
@@ -101,6 +106,20 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         _ = try parser.finish(invalidUTF8Lines: secondPass.invalidUTF8Lines)
         try sequence.finish { try body(.event($0), nil) }
         return (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
+    }
+
+    /// The outline of an input that `scan` passes through a scanner: once, and again
+    /// when the first look asks for a review.
+    private static func outline(scanning scan: (inout OutlineScanner) throws -> Void) rethrows -> ICalendarOutline {
+        var first = OutlineScanner()
+        try scan(&first)
+        var builder = first.builder
+        if builder.needsReview() {
+            var review = OutlineScanner(builder: builder, reviewing: true)
+            try scan(&review)
+            builder = review.builder
+        }
+        return builder.finish()
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {

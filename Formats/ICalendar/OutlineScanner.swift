@@ -1,21 +1,31 @@
 import AlmanacICalendarModel
 
-/// The first of the reader's two passes: gathers the ``ICalendarOutline`` (VTIMEZONEs,
-/// `X-WR-TIMEZONE`, and each item's UID, parent and RECURRENCE-ID) from the logical
-/// lines, parsing only the lines it needs; every other line is looked at by its name's
-/// bytes only.
+/// The reader's first pass: gathers the ``ICalendarOutline`` (VTIMEZONEs,
+/// `X-WR-TIMEZONE`, and each item's UID, parent and RECURRENCE-ID for an
+/// ``ICalendarOutlineBuilder``) from the logical lines, parsing only the lines it needs;
+/// every other line is looked at by its name's bytes only. When the builder asks for a
+/// review, a second scanner with `reviewing` set passes it the items again (and skips
+/// the time zones).
 ///
 /// It follows `BEGIN` and `END` as ``ComponentTreeParser`` does but reports nothing:
-/// a broken input is reported by the second pass, which reads every line.
+/// a broken input is reported by the mapping pass, which reads every line.
 struct OutlineScanner {
-    private(set) var outline = ICalendarOutline()
+    private(set) var builder: ICalendarOutlineBuilder
+    /// Whether this is the review: items go to ``ICalendarOutlineBuilder/reviewItem(_:)``.
+    private let reviewing: Bool
     private var parser = ContentLineParser()
     /// How many components are open (1 inside a VCALENDAR).
     private var depth = 0
-    /// The item being read, with only its link properties.
-    private var item: ICalComponent?
+    /// The links of the item being read.
+    private var item: ItemLinks?
     /// The VTIMEZONE being read and its open sub-components, outermost first.
     private var zones: [ICalComponent] = []
+
+    /// A scanner for the first look, or for the review of what `builder` gathered.
+    init(builder: ICalendarOutlineBuilder = ICalendarOutlineBuilder(), reviewing: Bool = false) {
+        self.builder = builder
+        self.reviewing = reviewing
+    }
 
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
@@ -24,12 +34,12 @@ struct OutlineScanner {
             if line[nameEnd] == UInt8(ascii: ":") {
                 // `BEGIN:NAME` or `END:NAME`, nearly every one: no need to parse the line.
                 guard isBegin else { return end() }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: line[(nameEnd + 1)...]), as: UTF8.self).uppercased()
-                return begin(ICalComponent(name: name, line: number, offset: offset))
+                return begin(UnsafeBufferPointer(rebasing: line[(nameEnd + 1)...]), line: number, offset: offset)
             }
             guard case .line(let property) = parser.parse(line, line: number, offset: offset) else { return }
             if property.name == "BEGIN" {
-                begin(ICalComponent(name: property.value.uppercased(), line: number, offset: offset))
+                var name = property.value
+                name.withUTF8 { begin($0, line: number, offset: offset) }
             } else {
                 end()
             }
@@ -39,7 +49,7 @@ struct OutlineScanner {
         if !zones.isEmpty {
             wanted = true
         } else if depth == 1 {
-            wanted = Self.hasName(line, "X-WR-TIMEZONE")
+            wanted = !reviewing && Self.hasName(line, "X-WR-TIMEZONE")
         } else if depth == 2 && item != nil {
             wanted = Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID")
         } else {
@@ -49,21 +59,43 @@ struct OutlineScanner {
         if !zones.isEmpty {
             zones[zones.count - 1].properties.append(property)
         } else if depth == 1 {
-            outline.addCalendarProperty(property)
+            builder.addCalendarProperty(property)
         } else {
-            item?.properties.append(property)
+            item?.take(property)
         }
     }
 
-    private mutating func begin(_ component: ICalComponent) {
+    /// Opens the component named by the bytes `name` (in any case). Only items, time
+    /// zones and what is inside time zones are kept, so only their names become strings.
+    private mutating func begin(_ name: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) {
         depth += 1
         if !zones.isEmpty {
-            zones.append(component)
-        } else if depth == 2 && ICalendarOutline.isItem(component.name) {
-            item = component
-        } else if depth == 2 && component.name == "VTIMEZONE" {
-            zones.append(component)
+            zones.append(ICalComponent(name: String(decoding: name, as: UTF8.self).uppercased(), line: line, offset: offset))
+        } else if depth == 2 {
+            if Self.isName(name, "VEVENT") {
+                item = ItemLinks(isTodo: false)
+            } else if Self.isName(name, "VTODO") {
+                item = ItemLinks(isTodo: true)
+            } else if Self.isName(name, "VTIMEZONE") && !reviewing {
+                zones.append(ICalComponent(name: "VTIMEZONE", line: line, offset: offset))
+            }
         }
+    }
+
+    /// Whether the component name `bytes` upper-cases to `name`, as `String.uppercased()`
+    /// would have it (a name with non-ASCII bytes is compared that way).
+    static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            return String(decoding: bytes, as: UTF8.self).uppercased() == name.description
+        }
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        let expected = name.utf8Start
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+            guard upper == expected[index] else { return false }
+        }
+        return true
     }
 
     private mutating func end() {
@@ -71,12 +103,12 @@ struct OutlineScanner {
         depth -= 1
         if let finished = zones.popLast() {
             if zones.isEmpty {
-                outline.addTimeZone(finished)
+                builder.addTimeZone(finished)
             } else {
                 zones[zones.count - 1].children.append(finished)
             }
         } else if depth == 1, let finished = item {
-            outline.addItem(finished)
+            if reviewing { builder.reviewItem(finished) } else { builder.addItem(finished) }
             item = nil
         }
     }

@@ -50,14 +50,12 @@ public struct ContentLineParser {
     }
 
     /// Bytes `range` of `line` as text. When the whole line was valid UTF-8 (`raw` is its
-    /// bytes unchanged), the part is copied out of `raw` without being validated again:
-    /// every part starts and ends at an ASCII delimiter, so it is valid UTF-8 too.
-    private mutating func part(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>, raw: String, rawIsExact: Bool, number: Int, offset: Int) -> String {
-        guard rawIsExact else { return text(UnsafeBufferPointer(rebasing: line[range]), line: number, offset: offset) }
-        let utf8 = raw.utf8
-        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let end = utf8.index(start, offsetBy: range.count)
-        return String(raw[start..<end])
+    /// bytes unchanged), the part needs no check for repairs: every part starts and ends
+    /// at an ASCII delimiter, so it is valid UTF-8 too.
+    private mutating func part(_ range: Range<Int>, of line: UnsafeBufferPointer<UInt8>, rawIsExact: Bool, number: Int, offset: Int) -> String {
+        let bytes = UnsafeBufferPointer(rebasing: line[range])
+        guard rawIsExact else { return text(bytes, line: number, offset: offset) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -132,7 +130,7 @@ public struct ContentLineParser {
                     }
                     valueBytes = start..<cursor
                 }
-                values.append(Self.decodeCarets(part(valueBytes, of: line, raw: raw, rawIsExact: rawIsExact, number: number, offset: offset)))
+                values.append(Self.decodeCarets(part(valueBytes, of: line, rawIsExact: rawIsExact, number: number, offset: offset)))
                 if cursor < line.count && line[cursor] == UInt8(ascii: ",") {
                     cursor += 1
                     continue
@@ -144,7 +142,7 @@ public struct ContentLineParser {
         guard cursor < line.count, line[cursor] == UInt8(ascii: ":") else {
             return .malformed(reason: "\(name) has no ':' before its value", raw: raw, line: number, offset: offset)
         }
-        let value = part((cursor + 1)..<line.count, of: line, raw: raw, rawIsExact: rawIsExact, number: number, offset: offset)
+        let value = part((cursor + 1)..<line.count, of: line, rawIsExact: rawIsExact, number: number, offset: offset)
         return .line(ICalProperty(name: name, parameters: parameters, value: value, raw: raw, line: number, offset: offset))
     }
 

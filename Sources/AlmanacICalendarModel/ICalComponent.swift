@@ -32,15 +32,23 @@ public struct ICalComponent: Sendable, Hashable {
     /// The component as unfolded content lines joined with `\n` (how the model keeps
     /// components it has no field for, such as VALARM).
     public var rawText: String {
-        var lines: [String] = []
-        appendRawLines(to: &lines)
-        return lines.joined(separator: "\n")
+        var text = ""
+        appendRawText(to: &text)
+        return text
     }
 
-    private func appendRawLines(to lines: inout [String]) {
-        lines.append("BEGIN:" + name)
-        for property in properties { lines.append(property.raw) }
-        for child in children { child.appendRawLines(to: &lines) }
-        lines.append("END:" + name)
+    /// Appends the component's lines to `text`, each after a line break unless it is
+    /// the first of `text`: one string grows, instead of a string per line.
+    private func appendRawText(to text: inout String) {
+        if !text.isEmpty { text += "\n" }
+        text += "BEGIN:"
+        text += name
+        for property in properties {
+            text += "\n"
+            property.appendRaw(to: &text)
+        }
+        for child in children { child.appendRawText(to: &text) }
+        text += "\nEND:"
+        text += name
     }
 }

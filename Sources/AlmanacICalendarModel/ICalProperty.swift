@@ -110,6 +110,20 @@ public struct ICalProperty: Sendable, Hashable {
         }
     }
 
+    /// Appends ``raw`` to `text`, without making the line as a string of its own when it
+    /// is `NAME:value`.
+    public func appendRaw(to text: inout String) {
+        if let storedRaw {
+            text += storedRaw
+        } else if parameters.isEmpty {
+            text += name
+            text += ":"
+            text += value
+        } else {
+            text += serialized
+        }
+    }
+
     /// A copy with parameter `name` set to the single value `value`.
     public func replacingParameter(_ name: String, with value: String) -> ICalProperty {
         var copy = self

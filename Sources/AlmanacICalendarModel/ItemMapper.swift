@@ -10,6 +10,8 @@ struct ItemMapper {
     var calendarZone: String?
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedTZIDs: Set<String> = []
+    /// ``CSSColorNames/nearestName(to:)`` of the exact colors met so far (calendars use few).
+    private var nearestNames: [RGBAColor: String] = [:]
 
     init(source: String, resolver: TimeZoneResolver, calendarZone: String?) {
         self.source = source
@@ -18,22 +20,24 @@ struct ItemMapper {
     }
 
     /// Properties the model holds once, one bit each; a second one is reported and ignored.
+    /// The name's length is matched first, so that a name meets few failed String
+    /// comparisons (each costs a call).
     private static func singletonBit(_ name: String) -> UInt16? {
-        switch name {
-        case "UID": return 1 << 0
-        case "SUMMARY": return 1 << 1
-        case "DESCRIPTION": return 1 << 2
-        case "LOCATION": return 1 << 3
-        case "URL": return 1 << 4
-        case "COLOR": return 1 << 5
-        case "X-ALMANAC-COLOR": return 1 << 6
-        case "X-ALMANAC-SYMBOL": return 1 << 7
-        case "DTSTART": return 1 << 8
-        case "DTEND": return 1 << 9
-        case "DUE": return 1 << 10
-        case "DURATION": return 1 << 11
-        case "PRIORITY": return 1 << 12
-        case "RECURRENCE-ID": return 1 << 13
+        switch (name.utf8.count, name) {
+        case (3, "UID"): return 1 << 0
+        case (7, "SUMMARY"): return 1 << 1
+        case (11, "DESCRIPTION"): return 1 << 2
+        case (8, "LOCATION"): return 1 << 3
+        case (3, "URL"): return 1 << 4
+        case (5, "COLOR"): return 1 << 5
+        case (15, "X-ALMANAC-COLOR"): return 1 << 6
+        case (16, "X-ALMANAC-SYMBOL"): return 1 << 7
+        case (7, "DTSTART"): return 1 << 8
+        case (5, "DTEND"): return 1 << 9
+        case (3, "DUE"): return 1 << 10
+        case (8, "DURATION"): return 1 << 11
+        case (8, "PRIORITY"): return 1 << 12
+        case (13, "RECURRENCE-ID"): return 1 << 13
         default: return nil
         }
     }
@@ -49,8 +53,7 @@ struct ItemMapper {
     /// The component's UID, unescaped and trimmed, or `nil`.
     static func uid(of component: ICalComponent) -> String? {
         guard let value = component.property("UID")?.value else { return nil }
-        let uid = TextValue.unescape(value).trimmingSpaces
-        return uid.isEmpty ? nil : uid
+        return ItemLinks.identifier(value)
     }
 
     /// The UID, or an id derived from the component's text and place.
@@ -164,10 +167,18 @@ struct ItemMapper {
                 return named
             }
             // COLOR changed by another program wins over the exact color it no longer matches.
-            if let name, let named, CSSColorNames.nearestName(to: color) != name.value.trimmingSpaces.lowercased() { return named }
+            if let name, let named, nearestName(to: color) != name.value.trimmingSpaces.lowercased() { return named }
             return color
         }
         return named
+    }
+
+    /// The CSS3 name nearest to `color`, remembered.
+    private mutating func nearestName(to color: RGBAColor) -> String {
+        if let known = nearestNames[color] { return known }
+        let name = CSSColorNames.nearestName(to: color)
+        if nearestNames.count < 4096 { nearestNames[color] = name }
+        return name
     }
 
     /// Parses `#RRGGBB[AA]` or `color(srgb r g b [/ a])`.
@@ -205,8 +216,7 @@ struct ItemMapper {
                 }
                 statusSeen = true
             case "RELATED-TO":
-                let type = property.parameter("RELTYPE")?.uppercased() ?? "PARENT"
-                if !linked && type == "PARENT" && TextValue.unescape(property.value).trimmingSpaces == parentUID {
+                if !linked && ItemLinks.namesParent(property) && TextValue.unescape(property.value).trimmingSpaces == parentUID {
                     linked = true
                 } else {
                     extras.properties.append(kept(property))

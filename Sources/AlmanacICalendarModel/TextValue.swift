@@ -89,43 +89,59 @@ public enum TextValue {
     /// Works on the UTF-8 bytes: the text between escapes is copied in whole runs, and
     /// a value without a backslash (most values) is returned as it is.
     public static func unescape(_ value: String, breaks: String? = nil) -> String {
+        guard ByteSearch.firstOffset(of: UInt8(ascii: "\\"), in: value) != nil else { return value }
+        var value = value
+        return value.withUTF8 { unescape($0, breaks: breaks) }
+    }
+
+    /// ``unescape(_:breaks:)`` on the UTF-8 bytes of a value that holds a backslash.
+    /// Escapes are ASCII and never make the text longer, so the result is written in
+    /// place into a string of the value's length.
+    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, breaks: String?) -> String {
         let backslash = UInt8(ascii: "\\")
-        guard var escape = ByteSearch.firstOffset(of: backslash, in: value) else { return value }
-        let utf8 = value.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        var result = ""
-        result.reserveCapacity(utf8.count)
         var breakKinds = Array(breaks ?? "")[...]
-        // The offset of the first byte not yet copied: always just after an ASCII byte,
-        // so on a character boundary.
-        var copied = 0
-        while true {
-            result += value[index(copied)..<index(escape)]
-            let escaped = escape + 1
-            guard escaped < utf8.count else {
-                result += "\\"
-                return result
+        return String(unsafeUninitializedCapacity: bytes.count) { output in
+            var written = 0
+            func put(_ byte: UInt8) {
+                output[written] = byte
+                written += 1
             }
-            copied = escaped + 1
-            switch utf8[index(escaped)] {
-            case UInt8(ascii: "n"), UInt8(ascii: "N"):
-                switch breakKinds.popFirst() {
-                case "c": result += "\r\n"
-                case "r": result += "\r"
-                default: result += "\n"
+            func copy(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                UnsafeMutableRawPointer(output.baseAddress! + written).copyMemory(from: bytes.baseAddress! + range.lowerBound, byteCount: range.count)
+                written += range.count
+            }
+            // The first byte not yet copied: always just after an ASCII byte, so on a
+            // character boundary.
+            var copied = 0
+            while let escape = ByteSearch.firstIndex(of: backslash, in: bytes, from: copied) {
+                copy(copied..<escape)
+                let escaped = escape + 1
+                guard escaped < bytes.count else {
+                    put(backslash)
+                    return written
                 }
-            case let byte where byte == backslash || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                // Not an escape: the backslash stays, and what follows is copied as text.
-                result += "\\"
-                copied = escaped
+                copied = escaped + 1
+                switch bytes[escaped] {
+                case UInt8(ascii: "n"), UInt8(ascii: "N"):
+                    switch breakKinds.popFirst() {
+                    case "c":
+                        put(UInt8(ascii: "\r"))
+                        put(UInt8(ascii: "\n"))
+                    case "r": put(UInt8(ascii: "\r"))
+                    default: put(UInt8(ascii: "\n"))
+                    }
+                case backslash, UInt8(ascii: ";"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                    put(bytes[escaped])
+                default:
+                    // Not an escape: the backslash stays, and what follows is copied as text.
+                    put(backslash)
+                    copied = escaped
+                }
             }
-            guard let next = ByteSearch.firstOffset(of: backslash, in: value, from: copied) else { break }
-            escape = next
+            copy(copied..<bytes.count)
+            return written
         }
-        result += value[index(copied)...]
-        return result
     }
 
     /// Splits a multi-valued TEXT (CATEGORIES) on commas that are not escaped,

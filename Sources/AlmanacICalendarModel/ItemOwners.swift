@@ -1,0 +1,182 @@
+/// What links one item to the others: its kind, UID, parent and whether it is a
+/// changed occurrence. Read from the item's properties one at a time, so that the
+/// RFC 5545 reader's first pass can gather it without building the item.
+public struct ItemLinks {
+    public let isTodo: Bool
+    /// The UID, unescaped and trimmed (``ItemMapper``'s reading), or `nil`.
+    public private(set) var uid: String?
+    /// For a VTODO, the UID its parent RELATED-TO names, or `nil`.
+    public private(set) var parentUID: String?
+    /// Whether it has a RECURRENCE-ID (a changed occurrence of a series).
+    public private(set) var isOccurrence = false
+    private var sawUID = false
+
+    /// The links of an item with no properties yet.
+    public init(isTodo: Bool) {
+        self.isTodo = isTodo
+    }
+
+    /// The links of `component`. Only the properties that may be links are copied out
+    /// of the component; the rest are looked at by name in place.
+    init(_ component: ICalComponent) {
+        self.init(isTodo: component.name == "VTODO")
+        component.properties.withUnsafeBufferPointer { properties in
+            for index in properties.indices where Self.mayBeLink(properties[index].name) {
+                take(properties[index])
+            }
+        }
+    }
+
+    /// Whether `name` is UID, RELATED-TO or RECURRENCE-ID: the length first, since most
+    /// names are none of the three and a failed String comparison costs a call.
+    private static func mayBeLink(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 3: return name == "UID"
+        case 10: return name == "RELATED-TO"
+        case 13: return name == "RECURRENCE-ID"
+        default: return false
+        }
+    }
+
+    /// Takes the item's next property: the first UID (as ``ItemMapper/uid(of:)`` reads
+    /// it) and, for a VTODO, the first RELATED-TO naming a parent
+    /// (``namesParent(_:)``) that holds a UID count; other properties are passed over.
+    public mutating func take(_ property: ICalProperty) {
+        guard Self.mayBeLink(property.name) else { return }
+        switch property.name {
+        case "UID" where !sawUID:
+            sawUID = true
+            uid = Self.identifier(property.value)
+        case "RELATED-TO" where isTodo && parentUID == nil:
+            if Self.namesParent(property) { parentUID = Self.identifier(property.value) }
+        case "RECURRENCE-ID":
+            isOccurrence = true
+        default:
+            break
+        }
+    }
+
+    /// Whether a RELATED-TO names the parent: no RELTYPE, or RELTYPE=PARENT in any case.
+    static func namesParent(_ line: ICalProperty) -> Bool {
+        guard let type = line.parameter("RELTYPE") else { return true }
+        return type == "PARENT" || type.uppercased() == "PARENT"
+    }
+
+    /// A UID as the mapping reads it: unescaped and trimmed, `nil` when empty.
+    static func identifier(_ value: String) -> String? {
+        let uid = TextValue.unescape(value).trimmingSpaces
+        return uid.isEmpty ? nil : uid
+    }
+}
+
+/// Follows the items in input order and gives each its index and its usual owner: a
+/// VEVENT owns itself; a VTODO whose parent is the VEVENT just before it (with only
+/// VTODOs between) belongs to that VEVENT; any other VTODO owns itself. The first
+/// pass, the review and the mapping all follow the items with one, so they agree.
+struct ItemRun {
+    /// Where one item stands.
+    struct Place {
+        var index: Int
+        /// The owner the item has unless the outline moves it.
+        var usualOwner: Int
+        /// Whether the item is a VTODO whose parent is the VEVENT just before it.
+        var followsParent: Bool
+    }
+
+    /// How many items were taken.
+    private(set) var count = 0
+    /// The index of the last VEVENT taken: VTODOs that follow may still be its tasks.
+    private(set) var eventIndex: Int?
+    private var eventUID: String?
+
+    /// Takes the next item.
+    mutating func take(_ links: ItemLinks) -> Place {
+        let index = count
+        count += 1
+        guard links.isTodo else {
+            eventIndex = index
+            eventUID = links.uid
+            return Place(index: index, usualOwner: index, followsParent: false)
+        }
+        if let parent = links.parentUID, let eventIndex, parent == eventUID {
+            return Place(index: index, usualOwner: eventIndex, followsParent: true)
+        }
+        return Place(index: index, usualOwner: index, followsParent: false)
+    }
+}
+
+/// Finds the owner of the VTODOs a review kept: the nearest VEVENT up its chain of
+/// parents, or else the top VTODO of that chain (which becomes an event); a UID that
+/// several VEVENTs have names the first that is not a changed occurrence, else the
+/// first. It is given every VEVENT and VTODO that has a UID it may look up, so it finds
+/// what looking through all items would.
+struct OwnerResolver {
+    /// One VTODO kept for resolution.
+    private struct Todo {
+        var index: Int
+        var parentUID: String?
+        var place: ItemRun.Place
+    }
+
+    /// The first VEVENT for each UID (the series over a changed occurrence).
+    private var eventByUID: [String: (index: Int, isOccurrence: Bool)] = [:]
+    /// The first VTODO for each UID, as an index into `todos`.
+    private var todoByUID: [String: Int] = [:]
+    /// The kept VTODOs, in input order.
+    private var todos: [Todo] = []
+
+    /// Keeps a VEVENT whose UID a kept VTODO may name (every one with that UID is given).
+    mutating func addEvent(uid: String, index: Int, isOccurrence: Bool) {
+        if let known = eventByUID[uid] {
+            if !isOccurrence && known.isOccurrence { eventByUID[uid] = (index, false) }
+        } else {
+            eventByUID[uid] = (index, isOccurrence)
+        }
+    }
+
+    /// Keeps a VTODO whose owner is to be found, or through which one may be found.
+    mutating func addTodo(_ links: ItemLinks, place: ItemRun.Place) {
+        if let uid = links.uid, todoByUID[uid] == nil { todoByUID[uid] = todos.count }
+        todos.append(Todo(index: place.index, parentUID: links.parentUID, place: place))
+    }
+
+    /// The event a VTODO's parent names, when there is one.
+    private func parentEvent(of todo: Todo) -> Int? {
+        guard let parent = todo.parentUID else { return nil }
+        if let event = eventByUID[parent] { return event.index }
+        // A parent the review did not keep is the VEVENT before, the only one with that UID.
+        return todo.place.followsParent ? todo.place.usualOwner : nil
+    }
+
+    /// Calls `moved` with each kept VTODO whose owner is not its usual one, in input
+    /// order (chains are followed from the first VTODO of a cycle, as the whole-tree
+    /// reading did).
+    func resolve(_ moved: (_ index: Int, _ owner: Int) -> Void) {
+        var owners: [Int?] = Array(repeating: nil, count: todos.count)
+        for start in todos.indices where owners[start] == nil {
+            var chain: [Int] = []
+            var current = start
+            var owner: Int
+            while true {
+                if let known = owners[current] {
+                    owner = known
+                    break
+                }
+                chain.append(current)
+                if let event = parentEvent(of: todos[current]) {
+                    owner = event
+                    break
+                }
+                guard let parent = todos[current].parentUID, let next = todoByUID[parent], !chain.contains(next) else {
+                    owner = todos[current].index
+                    break
+                }
+                current = next
+            }
+            for slot in chain { owners[slot] = owner }
+        }
+        for (slot, todo) in todos.enumerated() where owners[slot] != todo.place.usualOwner {
+            moved(todo.index, owners[slot]!)
+        }
+    }
+}
