@@ -81,9 +81,12 @@ import AlmanacTestSupport
         let output = scratch.path("out.\(target)")
         let result = try CLI.run(["convert", ndjson, "-o", output])
         #expect(result.status == 1)
-        #expect(result.stderrText.contains("\(ndjson):3:1: error: event 'Again': the id a is already used by an earlier item (line 1) [unique-ids]"), "\(result.stderrText)")
+        #expect(result.stderrText.contains("\(ndjson):3:1: error: event 'Again': the id a is already used by an earlier item (add 'then validate' to name it) [unique-ids]"), "\(result.stderrText)")
         #expect(!FileManager.default.fileExists(atPath: output))
         #expect(try CLI.run(["convert", ndjson, "-o", output, "--disable", "unique-ids"]).status == 0)
+        // Read whole, the message names the first item.
+        let whole = try CLI.run(["convert", ndjson, "-t", target, "then", "validate"])
+        #expect(whole.stderrText.contains("the id a is already used by event 'First'"), "\(whole.stderrText)")
     }
 
     @Test func aLongStreamSpillsToTheTemporaryFolderAndLeavesNothingThere() throws {
