@@ -17,21 +17,14 @@ extension ICalendarCodec: DocumentStreamEncoding {
 /// VTIMEZONE for each zone the events used) before them and the kept calendar
 /// components and `END:VCALENDAR` after them. Recipes are left out with a warning.
 struct ICalendarDocumentWriter: DocumentStreamWriter {
-    private var builder: ICalendarTreeBuilder
-    private var zones = ZoneUsage()
-    private let extras: Extras
-    private var recipesLeftOut = 0
-    private var recipeWarning: Diagnostic?
+    private var state: ICalendarStreamState
 
     init(stamp: CivilDateTime, extras: Extras) {
-        builder = ICalendarTreeBuilder(stamp: stamp)
-        self.extras = extras
+        state = ICalendarStreamState(stamp: stamp, extras: extras)
     }
 
-    /// The builder's warnings; after ``finish(after:into:)``, first the one about recipes left out.
     mutating func takeDiagnostics() -> [Diagnostic] {
-        defer { recipeWarning = nil }
-        return (recipeWarning.map { [$0] } ?? []) + builder.takeDiagnostics()
+        state.takeDiagnostics()
     }
 
     func place(of item: Item) -> StreamPlace {
@@ -39,16 +32,8 @@ struct ICalendarDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        guard case .event(let event) = item else {
-            recipesLeftOut += 1
-            return
-        }
-        zones.note(event)
-        let taken = bytes
-        bytes = []
-        var lines = ContentLineWriter(continuing: taken)
-        for component in builder.components(for: event) { lines.component(component) }
-        bytes = lines.takeBytes()
+        let components = state.components(for: item)
+        write(into: &bytes) { lines in components.forEach { lines.component($0) } }
     }
 
     func separator(in section: Int) -> [UInt8] { [] }
@@ -59,22 +44,24 @@ struct ICalendarDocumentWriter: DocumentStreamWriter {
 
     mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
         if last == nil { writeHead(into: &bytes) }
-        let taken = bytes
-        bytes = []
-        var lines = ContentLineWriter(continuing: taken)
-        for component in builder.keptCalendarComponents(extras: extras) { lines.component(component) }
-        lines.end("VCALENDAR")
-        bytes = lines.takeBytes()
-        if recipesLeftOut > 0 { recipeWarning = ICalendarTreeBuilder.recipesLeftOut(recipesLeftOut) }
+        let tail = state.tail()
+        write(into: &bytes) { lines in
+            tail.forEach { lines.component($0) }
+            lines.end("VCALENDAR")
+        }
     }
 
     private mutating func writeHead(into bytes: inout [UInt8]) {
-        var head = builder.calendarHead(extras: extras)
-        head.children = ICalendarTreeBuilder.timeZones(zones.years)
+        let head = state.head()
+        write(into: &bytes) { $0.begin(head) }
+    }
+
+    /// Lets `body` write content lines at the end of `bytes`.
+    private func write(into bytes: inout [UInt8], _ body: (inout ContentLineWriter) -> Void) {
         let taken = bytes
         bytes = []
         var lines = ContentLineWriter(continuing: taken)
-        lines.begin(head)
+        body(&lines)
         bytes = lines.takeBytes()
     }
 }

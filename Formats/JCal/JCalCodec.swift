@@ -9,7 +9,7 @@ import AlmanacJSONValue
 /// Input that is not JSON, or not jCal's shape of components and properties, throws
 /// ``JCalDecodingError`` with its line and column; properties the model cannot read
 /// are warnings, as in iCalendar.
-public struct JCalCodec: FormatCodec {
+public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
     public let options: ICalendarMappingOptions
 
     /// The deepest nesting of components accepted unless the reader's limits say otherwise.
@@ -36,12 +36,21 @@ public struct JCalCodec: FormatCodec {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        var writer = try documentWriter(compact: options.compact, options: options, extras: document.extras)
+        let bytes = try writer.document(document.items)
+        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
+    }
+
+    /// Writes the calendar as its events come (``JCalDocumentWriter``).
+    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
+        try documentWriter(compact: options.compact, options: options, extras: extras)
+    }
+
+    private func documentWriter(compact: Bool, options: EncodingOptions, extras: Extras) throws -> JCalDocumentWriter {
         guard let stamp = ICalendarStamp.resolve(options) else {
             throw JCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
         }
-        var builder = ICalendarTreeBuilder(stamp: stamp)
-        let calendar = builder.calendar(for: document)
-        return EncodeResult(bytes: Self.bytes(of: calendar, compact: options.compact), diagnostics: builder.diagnostics)
+        return JCalDocumentWriter(compact: compact, stamp: stamp, extras: extras)
     }
 
     /// The VCALENDAR components of a jCal document, as a tree. Components nest at most

@@ -14,17 +14,23 @@ struct JCalWriter {
     /// What has been written.
     var bytes: [UInt8] { output.bytes }
 
+    /// Hands over what has been written and starts again with no bytes.
+    mutating func takeBytes() -> [UInt8] {
+        output.takeBytes()
+    }
+
     /// Writes `component` and a final newline.
     mutating func write(_ component: ICalComponent) {
         self.component(component, indent: 0)
         output.appendByte(0x0A)
     }
 
-    private mutating func newline(_ indent: Int) {
+    /// A line break and `indent` levels when pretty.
+    mutating func newline(_ indent: Int) {
         output.newline(indent)
     }
 
-    private mutating func ascii(_ text: StaticString) {
+    mutating func ascii(_ text: StaticString) {
         output.appendASCII(text)
     }
 
@@ -36,7 +42,15 @@ struct JCalWriter {
         output.appendNumber(text)
     }
 
-    private mutating func component(_ component: ICalComponent, indent: Int) {
+    /// `component` nested `indent` levels deep (its first line is not indented).
+    mutating func component(_ component: ICalComponent, indent: Int) {
+        open(component, indent: indent)
+        close(indent: indent, hasChildren: !component.children.isEmpty)
+    }
+
+    /// `component` with its sub-components so far, its list of them left open for more
+    /// (a streamed calendar's head); ``close(indent:hasChildren:)`` ends it.
+    mutating func open(_ component: ICalComponent, indent: Int) {
         ascii("[")
         string(component.name.lowercased())
         ascii(",")
@@ -56,7 +70,11 @@ struct JCalWriter {
             newline(indent + 2)
             self.component(child, indent: indent + 2)
         }
-        if !component.children.isEmpty { newline(indent + 1) }
+    }
+
+    /// Ends a component ``open(_:indent:)`` began; `hasChildren` when its list holds any.
+    mutating func close(indent: Int, hasChildren: Bool) {
+        if hasChildren { newline(indent + 1) }
         ascii("]")
         newline(indent)
         ascii("]")

@@ -11,7 +11,7 @@ import AlmanacLibXML
 /// DTDs, no entity expansion); input that is not well-formed XML, or not xCal's shape
 /// of components, properties and values, throws ``XCalDecodingError`` with its line and
 /// column. Properties the model cannot read are warnings, as in iCalendar.
-public struct XCalCodec: FormatCodec {
+public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
     /// How the tree maps to the model (whether `X-WR-TIMEZONE` applies to floating times).
     public let options: ICalendarMappingOptions
 
@@ -41,12 +41,21 @@ public struct XCalCodec: FormatCodec {
 
     /// Writes the document's events and tasks as xCal; recipes are left out with a warning.
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        var writer = try documentWriter(compact: options.compact, options: options, extras: document.extras)
+        let bytes = try writer.document(document.items)
+        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
+    }
+
+    /// Writes the calendar as its events come (``XCalDocumentWriter``).
+    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
+        try documentWriter(compact: options.compact, options: options, extras: extras)
+    }
+
+    private func documentWriter(compact: Bool, options: EncodingOptions, extras: Extras) throws -> XCalDocumentWriter {
         guard let stamp = ICalendarStamp.resolve(options) else {
             throw XCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
         }
-        var builder = ICalendarTreeBuilder(stamp: stamp)
-        let calendar = builder.calendar(for: document)
-        return EncodeResult(bytes: try Self.bytes(of: calendar, compact: options.compact), diagnostics: builder.diagnostics)
+        return XCalDocumentWriter(compact: compact, stamp: stamp, extras: extras)
     }
 
     /// The VCALENDAR components of an xCal document, as a tree (warnings are dropped).

@@ -12,10 +12,25 @@ struct XCalMarkup {
     let pretty: Bool
     /// How many elements are open.
     private var depth = 0
+    /// The last byte written before ``takeBytes()`` emptied `bytes` (`nil`: none yet).
+    private var lastTaken: UInt8?
 
     init(pretty: Bool) {
         self.pretty = pretty
         bytes.reserveCapacity(16_384)
+    }
+
+    /// Markup at the start of a line inside `depth` open elements (a streamed calendar's components).
+    init(pretty: Bool, depth: Int) {
+        self.pretty = pretty
+        self.depth = depth
+    }
+
+    /// Hands over what has been written and goes on as if it were still there.
+    mutating func takeBytes() -> [UInt8] {
+        if let last = bytes.last { lastTaken = last }
+        defer { bytes = [] }
+        return bytes
     }
 
     /// `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
@@ -76,7 +91,7 @@ struct XCalMarkup {
     /// Before a tag: a line break and the indent, when pretty.
     private mutating func startLine() {
         guard pretty else { return }
-        if let last = bytes.last, last != 0x0A { bytes.append(0x0A) }
+        if let last = bytes.last ?? lastTaken, last != 0x0A { bytes.append(0x0A) }
         for _ in 0..<depth { ascii("  ") }
     }
 

@@ -11,35 +11,72 @@ struct XCalWriter {
         markup = XCalMarkup(pretty: !compact)
     }
 
+    /// A writer of components nested `depth` elements deep (a streamed calendar's events:
+    /// `<icalendar><vcalendar><components>` is 3).
+    init(compact: Bool, depth: Int) {
+        markup = XCalMarkup(pretty: !compact, depth: depth)
+    }
+
     /// What has been written.
     var bytes: [UInt8] { markup.bytes }
 
+    /// Hands over what has been written and goes on as if it were still there.
+    mutating func takeBytes() -> [UInt8] {
+        markup.takeBytes()
+    }
+
     /// Writes the declaration, `calendar` inside `<icalendar>`, and a final line break.
     mutating func write(_ calendar: ICalComponent) throws {
+        try open(calendar, components: !calendar.children.isEmpty)
+        try close(calendar, components: !calendar.children.isEmpty)
+    }
+
+    /// The declaration, `<icalendar>` and `calendar` with its properties, and with
+    /// `components` its `<components>` and the sub-components it has so far, left open for more.
+    mutating func open(_ calendar: ICalComponent, components: Bool) throws {
         markup.declaration()
         markup.open("icalendar", namespace: XCalVocabulary.namespace)
-        try component(calendar)
+        let name = try elementName(calendar.name, field: Self.context(of: calendar))
+        markup.open(name)
+        try properties(of: calendar)
+        if components {
+            markup.open("components")
+            for child in calendar.children { try component(child) }
+        }
+    }
+
+    /// Ends what ``open(_:components:)`` began, and the final line break.
+    mutating func close(_ calendar: ICalComponent, components: Bool) throws {
+        if components { markup.close("components") }
+        markup.close(try elementName(calendar.name, field: Self.context(of: calendar)))
         markup.close("icalendar")
         markup.finish()
     }
 
-    private mutating func component(_ component: ICalComponent) throws {
+    /// One component and what it holds.
+    mutating func component(_ component: ICalComponent) throws {
         let context = Self.context(of: component)
         let name = try elementName(component.name, field: context)
         markup.open(name)
-        if component.properties.isEmpty {
-            markup.empty("properties")
-        } else {
-            markup.open("properties")
-            for property in component.properties { try self.property(property, context: context) }
-            markup.close("properties")
-        }
+        try properties(of: component)
         if !component.children.isEmpty {
             markup.open("components")
             for child in component.children { try self.component(child) }
             markup.close("components")
         }
         markup.close(name)
+    }
+
+    /// `<properties>` with the component's, or empty.
+    private mutating func properties(of component: ICalComponent) throws {
+        if component.properties.isEmpty {
+            markup.empty("properties")
+        } else {
+            let context = Self.context(of: component)
+            markup.open("properties")
+            for property in component.properties { try self.property(property, context: context) }
+            markup.close("properties")
+        }
     }
 
     private mutating func property(_ property: ICalProperty, context: String) throws {

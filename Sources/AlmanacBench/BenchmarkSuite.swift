@@ -164,12 +164,12 @@ struct BenchmarkSuite {
             _ = try generator.streamEvents(megabytes: settings.largeMegabytes, format: format, path: large)
             inputs[format] = (small, large)
         }
-        let outputs = ["ndjson", "json", "md", "ics", "xml"].filter { BuiltinFormats.registry.codec(named: $0) != nil }
+        let outputs = ["ndjson", "json", "md", "ics", "xml", "jcal", "xcal"].filter { BuiltinFormats.registry.codec(named: $0) != nil }
         let pairs = [("ics", "ndjson")] + outputs.map { ("ndjson", $0) }
         for (from, to) in pairs {
             let files = inputs[from]!
             var arguments = ["-t", to, "-o", out("flat.\(to)")]
-            if to == "ics" { arguments += ["--dtstamp", "2026-01-01T00:00:00Z"] }
+            if ["ics", "jcal", "xcal"].contains(to) { arguments += ["--dtstamp", "2026-01-01T00:00:00Z"] }
             if to == "md" { arguments += ["--today", CorpusGenerator.today] }
             let small = try runner.measure([settings.almanac, "convert", files.small] + arguments)
             let large = try runner.measure([settings.almanac, "convert", files.large] + arguments)

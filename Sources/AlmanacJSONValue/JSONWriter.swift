@@ -14,6 +14,12 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Hands over what has been written and starts again with no bytes.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
     // MARK: Whole values
 
     /// Writes `value` at indent level 0.

@@ -35,20 +35,33 @@ import AlmanacTestSupport
         #expect(streamed.stderrText == whole.stderrText)
     }
 
-    @Test func eventsStreamToICalendarWithTheirTimeZonesFirst() throws {
+    @Test(arguments: [["-t", "ics"], ["-t", "jcal"], ["-t", "jcal", "--compact"], ["-t", "xcal"], ["-t", "xcal", "--compact"]])
+    func eventsStreamToCalendarsWithTheirTimeZonesFirst(_ options: [String]) throws {
         let scratch = try ScratchFolder()
         let events = try CLI.run(["convert", "Samples/events.json", "-t", "ndjson"])
         let ndjson = try scratch.write("events.ndjson", events.stdoutText)
-        let options = ["-t", "ics", "--dtstamp", "2026-01-01T00:00:00Z"]
-        let streamed = try CLI.run(["convert", ndjson] + options)
-        let whole = try CLI.run(["convert", "Samples/events.json"] + options)
+        let stamped = options + ["--dtstamp", "2026-01-01T00:00:00Z"]
+        let streamed = try CLI.run(["convert", ndjson] + stamped)
+        let whole = try CLI.run(["convert", "Samples/events.json"] + stamped)
         #expect(streamed.status == 0, "\(streamed.stderrText)")
         #expect(streamed.stdout == whole.stdout)
-        let text = streamed.stdoutText
-        if let zone = text.range(of: "BEGIN:VTIMEZONE"), let event = text.range(of: "BEGIN:VEVENT") {
-            #expect(zone.lowerBound < event.lowerBound)
-        }
-        #expect(text.hasSuffix("END:VCALENDAR\r\n"))
+        let text = streamed.stdoutText.lowercased()
+        let zone = try #require(text.range(of: "vtimezone"), "the samples use a zone")
+        let event = try #require(text.range(of: "vevent"))
+        #expect(zone.lowerBound < event.lowerBound)
+    }
+
+    @Test(arguments: ["json", "xml", "md", "ics", "jcal", "xcal"])
+    func anEmptyStreamIsAnEmptyDocument(_ format: String) throws {
+        let scratch = try ScratchFolder()
+        let ndjson = try scratch.write("empty.ndjson", "")
+        let json = try scratch.write("empty.json", #"{"almanac": 1, "recipes": [], "events": []}"#)
+        let options = ["-t", format, "--dtstamp", "2026-01-01T00:00:00Z", "--today", "2026-06-01"]
+        let streamed = try CLI.run(["convert", ndjson] + options)
+        let whole = try CLI.run(["convert", json] + options)
+        #expect(streamed.status == 0, "\(streamed.stderrText)")
+        #expect(!streamed.stdout.isEmpty)
+        #expect(streamed.stdout == whole.stdout)
     }
 
     @Test func streamingChecksItemsOneByOneAndStopsWithoutOutput() throws {

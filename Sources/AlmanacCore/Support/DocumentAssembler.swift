@@ -40,16 +40,23 @@ public struct DocumentAssembler {
         self.spillThreshold = spillThreshold
     }
 
-    /// Encodes `item` with `writer` and keeps it.
+    /// Encodes `item` with `writer` and keeps it. An item that encodes to nothing (a recipe
+    /// for a calendar, which the writer counts and warns about) is left out.
     public mutating func add(_ item: Item, with writer: inout some DocumentStreamWriter) throws {
         let place = writer.place(of: item)
         let start = memory.count
         if let last = runs.last, last.place == place, last.end == spilled + start, last.length < 1 << 31 {
-            memory.append(contentsOf: writer.separator(in: place.section))
+            let separator = writer.separator(in: place.section)
+            memory.append(contentsOf: separator)
             try writer.encode(item, into: &memory)
+            guard memory.count > start + separator.count else {
+                memory.removeLast(separator.count)
+                return
+            }
             runs[runs.count - 1].length += UInt32(memory.count - start)
         } else {
             try writer.encode(item, into: &memory)
+            guard memory.count > start else { return }
             guard memory.count - start < 1 << 31 else { throw DocumentTooLarge() }
             runs.append(Run(rank: place.rank, offset: spilled + start, length: UInt32(memory.count - start), section: Int32(place.section)))
         }
