@@ -27,10 +27,6 @@ struct ICalendarDocumentWriter: DocumentStreamWriter {
         state.takeDiagnostics()
     }
 
-    func place(of item: Item) -> StreamPlace {
-        StreamPlace(section: 0)
-    }
-
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         let components = state.components(for: item)
         write(into: &bytes) { lines in components.forEach { lines.component($0) } }

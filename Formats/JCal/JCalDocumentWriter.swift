@@ -20,10 +20,6 @@ struct JCalDocumentWriter: DocumentStreamWriter {
         state.takeDiagnostics()
     }
 
-    func place(of item: Item) -> StreamPlace {
-        StreamPlace(section: 0)
-    }
-
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         var writer = JCalWriter(compact: compact)
         for (index, component) in state.components(for: item).enumerated() {

@@ -32,9 +32,6 @@ struct JSONDocumentWriter: DocumentStreamWriter {
         bytes = writer.takeBytes()
     }
 
-    /// JSON holds everything: no warnings.
-    mutating func takeDiagnostics() -> [Diagnostic] { [] }
-
     func separator(in section: Int) -> [UInt8] {
         pretty ? Array(",\n    ".utf8) : [UInt8(ascii: ",")]
     }

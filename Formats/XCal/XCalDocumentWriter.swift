@@ -23,10 +23,6 @@ struct XCalDocumentWriter: DocumentStreamWriter {
         state.takeDiagnostics()
     }
 
-    func place(of item: Item) -> StreamPlace {
-        StreamPlace(section: 0)
-    }
-
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         var writer = XCalWriter(compact: compact, depth: 3)
         for component in state.components(for: item) { try writer.component(component) }

@@ -33,9 +33,6 @@ struct XMLDocumentWriter: DocumentStreamWriter {
         bytes = writer.takeBytes()
     }
 
-    /// XML holds everything: no warnings.
-    mutating func takeDiagnostics() -> [Diagnostic] { [] }
-
     func separator(in section: Int) -> [UInt8] {
         pretty ? [UInt8(ascii: "\n")] : []
     }

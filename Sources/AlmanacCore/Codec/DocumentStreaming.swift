@@ -55,6 +55,16 @@ public protocol DocumentStreamWriter {
 }
 
 extension DocumentStreamWriter {
+    /// One section, in the order the items came (a calendar's events).
+    public func place(of item: Item) -> StreamPlace {
+        StreamPlace(section: 0)
+    }
+
+    /// No warnings: for formats that hold everything.
+    public mutating func takeDiagnostics() -> [Diagnostic] {
+        []
+    }
+
     /// Writes `items` as one document in memory.
     public mutating func document(_ items: some Sequence<Item>) throws -> [UInt8] {
         var assembler = DocumentAssembler(spillThreshold: nil)
