@@ -2,13 +2,9 @@ import AlmanacCore
 import AlmanacICalendarModel
 
 extension ICalendarCodec: DocumentStreamEncoding {
-    /// Calendar-level properties (a calendar's name, its zone) are not items: they are
-    /// read only whole, so a conversion to a format that can hold them reads whole.
-    public var streamsEverything: Bool { false }
-
     /// Writes the calendar as its events come (``ICalendarDocumentWriter``).
-    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
-        ICalendarDocumentWriter(stamp: try Self.stamp(options), extras: extras)
+    public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
+        ICalendarDocumentWriter(stamp: try Self.stamp(options))
     }
 }
 
@@ -19,8 +15,14 @@ extension ICalendarCodec: DocumentStreamEncoding {
 struct ICalendarDocumentWriter: DocumentStreamWriter {
     private var state: ICalendarStreamState
 
-    init(stamp: CivilDateTime, extras: Extras) {
-        state = ICalendarStreamState(stamp: stamp, extras: extras)
+    init(stamp: CivilDateTime) {
+        state = ICalendarStreamState(stamp: stamp)
+    }
+
+    /// The calendar's kept properties and components.
+    var extras: Extras {
+        get { state.extras }
+        set { state.extras = newValue }
     }
 
     mutating func takeDiagnostics() -> [Diagnostic] {

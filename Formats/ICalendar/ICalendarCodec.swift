@@ -70,21 +70,21 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     /// UID: the outline then looks at the items involved again). Memory holds eight
     /// bytes per VEVENT, the outline (near empty when each VTODO follows its event, as
     /// almanac and other programs write them) and the events waiting for a late VTODO.
-    /// Input that cannot be read again (a pipe) is read into memory first.
-    /// Calendar-level properties are not items and are not passed on.
-    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+    /// Input that cannot be read again (a pipe) is read into memory first. The calendars'
+    /// own properties and kept components come at the end, as the document's extras.
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
         let options = self.options.applying(limits)
-        if var rereadable = source as? any RereadableByteSource, let diagnostics = try decodeItemsTwice(from: &rereadable, sourceName: sourceName, options: options, body: body) {
-            return diagnostics
+        if var rereadable = source as? any RereadableByteSource, let end = try decodeItemsTwice(from: &rereadable, sourceName: sourceName, options: options, body: body) {
+            return end
         }
         var bytes: [UInt8] = []
         while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
         var memory = MemorySource(bytes)
-        return try decodeItemsTwice(from: &memory, sourceName: sourceName, options: options, body: body) ?? []
+        return try decodeItemsTwice(from: &memory, sourceName: sourceName, options: options, body: body) ?? StreamEnd()
     }
 
     /// The passes over a source that can be read again; `nil` when this one cannot.
-    private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]? {
+    private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd? {
         guard let start = source.readPosition() else { return nil }
         let outline = try Self.outline { scanner in
             try source.setReadPosition(start)
@@ -103,9 +103,10 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
                 try parser.take(entry) { item in try sequence.map(item) { try body(.event($0), nil) } }
             }
         }) {}
-        _ = try parser.finish(invalidUTF8Lines: secondPass.invalidUTF8Lines)
+        let calendars = try parser.finish(invalidUTF8Lines: secondPass.invalidUTF8Lines)
         try sequence.finish { try body(.event($0), nil) }
-        return (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
+        let diagnostics = (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
+        return StreamEnd(diagnostics: diagnostics, documentExtras: EventMapper.documentExtras(of: calendars, mapping: sequence))
     }
 
     /// The outline of an input that `scan` passes through a scanner: once, and again
@@ -123,7 +124,8 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = ICalendarDocumentWriter(stamp: try Self.stamp(options), extras: document.extras)
+        var writer = ICalendarDocumentWriter(stamp: try Self.stamp(options))
+        writer.extras = document.extras
         let bytes = try writer.document(document.items)
         return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }

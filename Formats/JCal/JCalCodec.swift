@@ -36,21 +36,22 @@ public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = try documentWriter(compact: options.compact, options: options, extras: document.extras)
+        var writer = try documentWriter(compact: options.compact, options: options)
+        writer.extras = document.extras
         let bytes = try writer.document(document.items)
         return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }
 
     /// Writes the calendar as its events come (``JCalDocumentWriter``).
-    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
-        try documentWriter(compact: options.compact, options: options, extras: extras)
+    public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
+        try documentWriter(compact: options.compact, options: options)
     }
 
-    private func documentWriter(compact: Bool, options: EncodingOptions, extras: Extras) throws -> JCalDocumentWriter {
+    private func documentWriter(compact: Bool, options: EncodingOptions) throws -> JCalDocumentWriter {
         guard let stamp = ICalendarStamp.resolve(options) else {
             throw JCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
         }
-        return JCalDocumentWriter(compact: compact, stamp: stamp, extras: extras)
+        return JCalDocumentWriter(compact: compact, stamp: stamp)
     }
 
     /// The VCALENDAR components of a jCal document, as a tree. Components nest at most

@@ -11,9 +11,15 @@ struct JCalDocumentWriter: DocumentStreamWriter {
     /// Whether the calendar's list of components holds anything yet.
     private var hasChildren = false
 
-    init(compact: Bool, stamp: CivilDateTime, extras: Extras) {
+    init(compact: Bool, stamp: CivilDateTime) {
         self.compact = compact
-        state = ICalendarStreamState(stamp: stamp, extras: extras)
+        state = ICalendarStreamState(stamp: stamp)
+    }
+
+    /// The calendar's kept properties and components.
+    var extras: Extras {
+        get { state.extras }
+        set { state.extras = newValue }
     }
 
     mutating func takeDiagnostics() -> [Diagnostic] {

@@ -6,7 +6,7 @@ import AlmanacCore
 /// (the object, its keys and arrays) is written as the sections open and close.
 struct JSONDocumentWriter: DocumentStreamWriter {
     let pretty: Bool
-    let extras: Extras
+    var extras = Extras()
     /// The frame's writer: it stays inside the open object and array between calls.
     private var frame: JSONWriter
     /// The section whose array is open (0 recipes, 1 events), `nil` before the head.
@@ -14,9 +14,8 @@ struct JSONDocumentWriter: DocumentStreamWriter {
 
     private static let sectionKeys = ["recipes", "events"]
 
-    init(pretty: Bool, extras: Extras) {
+    init(pretty: Bool) {
         self.pretty = pretty
-        self.extras = extras
         frame = JSONWriter(pretty: pretty, reservingCapacity: 256)
     }
 

@@ -23,17 +23,17 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
         var document = AlmanacDocument()
         var memory = MemorySource(bytes)
         var origins = ItemOrigins()
-        let diagnostics = try decodeItems(from: &memory, sourceName: source, limits: limits) { item, position in
+        let end = try decodeItems(from: &memory, sourceName: source, limits: limits) { item, position in
             document.append(item)
             switch item.kind {
             case .recipe: origins.recipes.append(position)
             case .event: origins.events.append(position)
             }
         }
-        return DecodeResult(document: document, diagnostics: diagnostics, origins: origins)
+        return DecodeResult(document: document, diagnostics: end.diagnostics, origins: origins)
     }
 
-    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
         let options = self.options.applying(limits)
         var lines = LineReader(source)
         var diagnostics: [Diagnostic] = []
@@ -49,7 +49,7 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
                 try body(item, SourcePosition(offset: offset, line: number, column: 1))
             }
         }) {}
-        return diagnostics
+        return StreamEnd(diagnostics: diagnostics)
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {

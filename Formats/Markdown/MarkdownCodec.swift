@@ -40,20 +40,21 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
     }
 
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = try writer(options, extras: document.extras)
+        var writer = try writer(options)
+        writer.extras = document.extras
         let bytes = try writer.document(document.items)
         return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }
 
     /// Writes the document as its items come (``MarkdownDocumentWriter``).
-    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
-        try writer(options, extras: extras)
+    public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
+        try writer(options)
     }
 
     /// One page per recipe and per event, named by a slug of its title
     /// (`banana-bread.md`, `banana-bread-2.md`), and `index.md` linking them all.
     public func encodeFiles(_ document: AlmanacDocument, options: EncodingOptions) throws -> [OutputFile] {
-        let pageWriter = try writer(options, extras: Extras())
+        let pageWriter = try writer(options)
         var slugs = SlugMaker(reserved: ["index"])
         var files: [OutputFile] = []
         var links: [ItemKind: [(title: String, path: String)]] = [:]
@@ -68,7 +69,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         return files
     }
 
-    private func writer(_ options: EncodingOptions, extras: Extras) throws -> MarkdownDocumentWriter {
-        MarkdownDocumentWriter(options: try MarkdownWriteOptions(settings: options.settings), timeZone: timeZone, extras: extras)
+    private func writer(_ options: EncodingOptions) throws -> MarkdownDocumentWriter {
+        MarkdownDocumentWriter(options: try MarkdownWriteOptions(settings: options.settings), timeZone: timeZone)
     }
 }

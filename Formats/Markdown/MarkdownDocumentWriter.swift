@@ -12,23 +12,19 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
     var options: MarkdownWriteOptions
     private let agendaWriter: AgendaWriter
     private var diagnostics: [Diagnostic] = []
-    private let extras: Extras
+    /// The document's extras, which Markdown cannot carry (a warning at the end says so).
+    var extras = Extras()
 
     private static let recipeSeparator = Array(("\n" + MarkdownDocumentReader.PartKind.recipe.marker + "\n\n").utf8)
     private static let eventSeparator = Array("\n\n".utf8)
 
-    /// A writer whose agenda counts periods on `timeZone`'s calendar; `extras` are the
-    /// document's, which Markdown cannot carry (a warning says so).
-    init(options: MarkdownWriteOptions, timeZone: TimeZone, extras: Extras = Extras()) {
+    /// A writer whose agenda counts periods on `timeZone`'s calendar.
+    init(options: MarkdownWriteOptions, timeZone: TimeZone) {
         self.options = options
-        self.extras = extras
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let reference = options.today.flatMap { CalendarTime.date($0).instant(localZone: timeZone) } ?? Date()
         agendaWriter = AgendaWriter(reference: reference, calendar: calendar)
-        if !extras.isEmpty {
-            diagnostics.append(Diagnostic(.warning, "Markdown cannot carry the document-level extras (\(extras.sortedNames.joined(separator: ", ")))"))
-        }
     }
 
     func place(of item: Item) -> StreamPlace {
@@ -80,6 +76,9 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
+        if !extras.isEmpty {
+            diagnostics.append(Diagnostic(.warning, "Markdown cannot carry the document-level extras (\(extras.sortedNames.joined(separator: ", ")))"))
+        }
         guard let last else {
             // An empty document is an empty agenda.
             bytes.append(contentsOf: (agendaHead(first: true) + "\n").utf8)

@@ -41,21 +41,22 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
 
     /// Writes the document's events and tasks as xCal; recipes are left out with a warning.
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = try documentWriter(compact: options.compact, options: options, extras: document.extras)
+        var writer = try documentWriter(compact: options.compact, options: options)
+        writer.extras = document.extras
         let bytes = try writer.document(document.items)
         return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }
 
     /// Writes the calendar as its events come (``XCalDocumentWriter``).
-    public func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter {
-        try documentWriter(compact: options.compact, options: options, extras: extras)
+    public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
+        try documentWriter(compact: options.compact, options: options)
     }
 
-    private func documentWriter(compact: Bool, options: EncodingOptions, extras: Extras) throws -> XCalDocumentWriter {
+    private func documentWriter(compact: Bool, options: EncodingOptions) throws -> XCalDocumentWriter {
         guard let stamp = ICalendarStamp.resolve(options) else {
             throw XCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
         }
-        return XCalDocumentWriter(compact: compact, stamp: stamp, extras: extras)
+        return XCalDocumentWriter(compact: compact, stamp: stamp)
     }
 
     /// The VCALENDAR components of an xCal document, as a tree (warnings are dropped).

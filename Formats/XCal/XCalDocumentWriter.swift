@@ -13,10 +13,16 @@ struct XCalDocumentWriter: DocumentStreamWriter {
     /// The calendar the head opened.
     private var head: ICalComponent?
 
-    init(compact: Bool, stamp: CivilDateTime, extras: Extras) {
+    init(compact: Bool, stamp: CivilDateTime) {
         self.compact = compact
-        state = ICalendarStreamState(stamp: stamp, extras: extras)
+        state = ICalendarStreamState(stamp: stamp)
         frame = XCalWriter(compact: compact)
+    }
+
+    /// The calendar's kept properties and components.
+    var extras: Extras {
+        get { state.extras }
+        set { state.extras = newValue }
     }
 
     mutating func takeDiagnostics() -> [Diagnostic] {

@@ -5,16 +5,15 @@ import AlmanacCore
 /// and the document's extras last.
 struct XMLDocumentWriter: DocumentStreamWriter {
     let pretty: Bool
-    let extras: Extras
+    var extras = Extras()
     /// The frame's writer: the declaration, the root's tags and the document's extras.
     private var frame: XMLWriter
     private var headWritten = false
     /// How many of each kind have been encoded, for error messages (`events[3]`).
     private var counts: [ItemKind: Int] = [:]
 
-    init(pretty: Bool, extras: Extras) {
+    init(pretty: Bool) {
         self.pretty = pretty
-        self.extras = extras
         frame = XMLWriter(pretty: pretty, reservingCapacity: 512)
     }
 

@@ -64,6 +64,8 @@ struct Conversion {
     func stream(to output: AtomicFileWriter?) throws -> ExitStatus {
         guard var sink = try StreamSink(plan.outputCodec, options: plan.encodingOptions) else { return try convertWhole(to: output) }
         var itemValidator = validator.map(StreamValidator.init)
+        // The inputs' document-level extras, merged as whole reads merge them (the first wins).
+        var extras = Extras()
         func send(_ bytes: [UInt8]) throws {
             if let output { try output.write(bytes) } else { try context.console.write(bytes) }
         }
@@ -73,7 +75,7 @@ struct Conversion {
             defer { file.close() }
             var source = LineLimitedSource(file, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
-                let diagnostics = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
+                let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
                     if let refusal = Self.unwritableKinds(in: [item.kind], codec: plan.outputCodec) {
                         context.console.error("error: \(refusal)")
                         throw Stop(status: .dataError)
@@ -89,7 +91,8 @@ struct Conversion {
                     try sink.take(item, output: send).forEach { context.diagnostics.print($0) }
                     if context.console.outputClosed && output == nil { throw Stop(status: .success) }
                 }
-                diagnostics.forEach { context.diagnostics.print($0) }
+                end.diagnostics.forEach { context.diagnostics.print($0) }
+                extras.entries.merge(end.documentExtras.entries) { mine, _ in mine }
             } catch let error as any CodecError {
                 context.diagnostics.print(InputLimits.diagnostic(for: error, source: input.name))
                 return .dataError
@@ -100,7 +103,7 @@ struct Conversion {
                 return stop.status
             }
         }
-        let warnings = try sink.finish(send)
+        let warnings = try sink.finish(extras: extras, send)
         warnings.forEach { context.diagnostics.print($0) }
         return .success
     }

@@ -21,9 +21,9 @@ struct ConvertCommand: Command {
         its files are all written, or none (the format defaults to the first one that can
         write a folder).
 
-        Without verbs, conversions from ndjson (and ics to ndjson) stream: memory stays
-        flat however long the input. Each item is validated as it comes; a whole-document
-        output (json, xml, markdown, ics) is kept encoded, past 8 MiB in a temporary file in
+        Without verbs, conversions from ndjson and ics stream: memory stays flat however
+        long the input. Each item is validated as it comes; a whole-document output (json,
+        xml, markdown, ics, jcal, xcal) is kept encoded, past 8 MiB in a temporary file in
         $TMPDIR, and written in its own order at the end.
 
         EXIT STATUS: 0 success; 1 validation errors; 64 usage error; 65 malformed input;

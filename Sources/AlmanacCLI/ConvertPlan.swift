@@ -58,10 +58,8 @@ struct ConvertPlan {
 
     /// Whether items can flow from every input to the output one at a time.
     var isStreamable: Bool {
-        let readers = inputs.compactMap { $0.codec as? any ItemStreamDecoding }
-        guard readers.count == inputs.count else { return false }
-        if outputCodec is any ItemStreamEncoding { return true }
-        return outputCodec is any DocumentStreamEncoding && readers.allSatisfy(\.streamsEverything)
+        inputs.allSatisfy { $0.codec is any ItemStreamDecoding }
+            && (outputCodec is any ItemStreamEncoding || outputCodec is any DocumentStreamEncoding)
     }
 
     /// The inputs the positional arguments and `-f` name (standard input when there are none).

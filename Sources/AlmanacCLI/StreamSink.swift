@@ -21,7 +21,7 @@ struct StreamSink {
             pending.reserveCapacity(1 << 17)
         } else if let document = codec as? any DocumentStreamEncoding {
             itemEncoder = nil
-            documentWriter = try document.documentWriter(options: options, extras: Extras())
+            documentWriter = try document.documentWriter(options: options)
         } else {
             return nil
         }
@@ -40,12 +40,14 @@ struct StreamSink {
         return []
     }
 
-    /// Sends what is left (for a document, all of it) to `output`; returns the writer's warnings.
-    mutating func finish(_ output: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
+    /// Sends what is left (for a document, all of it, with the inputs' `extras`) to
+    /// `output`; returns the writer's warnings.
+    mutating func finish(extras: Extras, _ output: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
         guard documentWriter != nil else {
             try flush(output)
             return []
         }
+        documentWriter!.extras = extras
         try assembler.assemble(with: &documentWriter!, output: output)
         return documentWriter!.takeDiagnostics()
     }

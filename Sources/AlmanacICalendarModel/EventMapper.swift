@@ -38,6 +38,15 @@ public struct EventMapper {
     /// and components (other than their VEVENTs and VTODOs) in its `ics` extras.
     public mutating func document(events: [Event], calendars: [ICalComponent], mapping sequence: ItemSequenceMapper) -> AlmanacDocument {
         diagnostics += sequence.diagnostics
+        var document = AlmanacDocument(events: events)
+        document.extras = Self.documentExtras(of: calendars, mapping: sequence)
+        return document
+    }
+
+    /// What the calendars hold besides their items, as a document's extras: their
+    /// properties (other than those written afresh) and their components other than
+    /// VTIMEZONEs of IANA zones.
+    public static func documentExtras(of calendars: [ICalComponent], mapping sequence: ItemSequenceMapper) -> Extras {
         var resolver = sequence.resolver
         var documentExtras = ICalendarExtras()
         for calendar in calendars {
@@ -58,8 +67,6 @@ public struct EventMapper {
                 }
             }
         }
-        var document = AlmanacDocument(events: events)
-        document.extras = documentExtras.stored(in: document.extras)
-        return document
+        return documentExtras.stored(in: Extras())
     }
 }

@@ -6,14 +6,14 @@ import AlmanacCore
 public struct ICalendarStreamState {
     private var builder: ICalendarTreeBuilder
     private var zones = ZoneUsage()
-    private let extras: Extras
+    /// The document's extras: the calendar's kept properties and components.
+    public var extras = Extras()
     private var recipesLeftOut = 0
     private var recipeWarning: Diagnostic?
 
-    /// A state for a calendar with DTSTAMP `stamp` and the document's `extras`.
-    public init(stamp: CivilDateTime, extras: Extras) {
+    /// A state for a calendar with DTSTAMP `stamp`.
+    public init(stamp: CivilDateTime) {
         builder = ICalendarTreeBuilder(stamp: stamp)
-        self.extras = extras
     }
 
     /// The event's component and its tasks', noting the zones they use; none for a recipe,

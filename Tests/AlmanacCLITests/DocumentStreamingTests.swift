@@ -64,6 +64,48 @@ import AlmanacTestSupport
         #expect(streamed.stdout == whole.stdout)
     }
 
+    /// A calendar with its own name, a zone that is not IANA's and an unknown component:
+    /// what a whole read keeps as the document's extras.
+    static let calendarWithExtras = """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//test//EN\r
+        X-WR-CALNAME:Family\r
+        BEGIN:VTIMEZONE\r
+        TZID:Custom Office Time\r
+        BEGIN:STANDARD\r
+        DTSTART:19700101T000000\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0100\r
+        END:STANDARD\r
+        END:VTIMEZONE\r
+        BEGIN:VEVENT\r
+        UID:party\r
+        DTSTAMP:20261101T000000Z\r
+        DTSTART:20261224T170000Z\r
+        SUMMARY:Party\r
+        END:VEVENT\r
+        BEGIN:X-NOTE\r
+        X-TEXT:kept\r
+        END:X-NOTE\r
+        END:VCALENDAR\r
+
+        """
+
+    @Test(arguments: [["-t", "json"], ["-t", "xml"], ["-t", "ics", "--dtstamp", "2026-01-01T00:00:00Z"], ["-t", "jcal", "--dtstamp", "2026-01-01T00:00:00Z"]])
+    func icalendarStreamsWithTheCalendarsOwnPropertiesKept(_ options: [String]) throws {
+        let scratch = try ScratchFolder()
+        let path = try scratch.write("family.ics", Self.calendarWithExtras)
+        let other = try scratch.write("other.ics", Self.calendarWithExtras.replacingOccurrences(of: "Family", with: "Work").replacingOccurrences(of: "UID:party", with: "UID:meeting"))
+        let streamed = try CLI.run(["convert", path, other] + options)
+        let whole = try CLI.run(["convert", path, other] + options + ["then", "head", "-n", "1000"])
+        #expect(streamed.status == 0, "\(streamed.stderrText)")
+        #expect(streamed.stdout == whole.stdout)
+        #expect(streamed.stdoutText.contains("Family"))
+        #expect(!streamed.stdoutText.contains("Work"), "the first input's calendar name wins, as when read whole")
+        #expect(streamed.stdoutText.contains("Custom Office Time"))
+    }
+
     @Test func streamingChecksItemsOneByOneAndStopsWithoutOutput() throws {
         let scratch = try ScratchFolder()
         let ndjson = try scratch.write("bad.ndjson", """

@@ -8,6 +8,7 @@ import AlmanacCore
     /// Writes `[section: title, title | section: …]`: sections are the kinds (recipes
     /// first); events are ranked by their priority.
     struct ListWriter: DocumentStreamWriter {
+        var extras = Extras()
         var encoded: [String] = []
         /// Set by the first lead: no item may be encoded after it.
         var leading = false

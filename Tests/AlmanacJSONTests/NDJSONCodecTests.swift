@@ -83,7 +83,7 @@ import Testing
         for index in 0..<2_000 { lines.append(#"{"kind":"\#(index % 3 == 0 ? "recipe" : "event")","id":"\#(index)","title":"item \#(index)"}"#) }
         var source = MemorySource(Array(lines.joined(separator: "\n").utf8))
         var seen: [Item] = []
-        let diagnostics = try NDJSONCodec().decodeItems(from: &source, sourceName: "stream") { item, _ in seen.append(item) }
+        let diagnostics = try NDJSONCodec().decodeItems(from: &source, sourceName: "stream") { item, _ in seen.append(item) }.diagnostics
         #expect(diagnostics.isEmpty)
         #expect(seen.map(\.id) == (0..<2_000).map(String.init), "items come in input order, recipes and events mixed")
         #expect(seen.first?.kind == .recipe)

@@ -42,7 +42,7 @@ struct ExternalVerb: PipelineStep {
         do {
             state.warnings += try lines.decodeItems(from: &source, sourceName: "almanac-\(name)") { item, _ in
                 items.append(LocatedItem(item, source: "almanac-\(name)"))
-            }
+            }.diagnostics
         } catch let error as any CodecError {
             throw PipelineFailure(message: "the external verb almanac-\(name) returned bad NDJSON: \(error)", status: .externalVerbFailed)
         }

@@ -5,8 +5,8 @@
 /// bytes (spilling to a temporary file past a threshold) and, once the last item is in,
 /// puts them in the writer's order with what goes before, between and after them.
 public protocol DocumentStreamEncoding: FormatCodec {
-    /// A writer of one document with `options`; `extras` are the document-level extras.
-    func documentWriter(options: EncodingOptions, extras: Extras) throws -> any DocumentStreamWriter
+    /// A writer of one document with `options`.
+    func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter
 }
 
 /// Where an item stands in a streamed document: sections in increasing order (such as
@@ -37,6 +37,9 @@ public struct StreamPlace: Hashable, Comparable, Sendable {
 /// Every ``encode(_:into:)`` call comes before the first ``lead(to:after:into:)``, so a
 /// writer can gather what its head needs (iCalendar's time zones) from the items.
 public protocol DocumentStreamWriter {
+    /// The document-level extras. A stream knows them only at its end (iCalendar's
+    /// calendar properties), so they are set before the first lead, after every encode.
+    var extras: Extras { get set }
     /// Where `item` goes in the document.
     func place(of item: Item) -> StreamPlace
     /// Appends `item`'s bytes as they stand in the document, without separators.

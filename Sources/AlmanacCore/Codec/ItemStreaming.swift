@@ -2,21 +2,29 @@
 /// so that memory stays flat however long the input is.
 public protocol ItemStreamDecoding: FormatCodec {
     /// Reads items from `source` and passes each, with where it starts when known, to
-    /// `body` as soon as it is complete. Returns the warnings noticed on the way; throws the
-    /// codec's error at the first input it cannot read (the items before it have been passed on).
-    func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic]
+    /// `body` as soon as it is complete. Returns the warnings noticed on the way and what
+    /// the input held besides items; throws the codec's error at the first input it cannot
+    /// read (the items before it have been passed on).
+    func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd
+}
 
-    /// Whether the items are all the input holds. `false` when a whole read also finds
-    /// document-level data (iCalendar's calendar properties): converting to a format that
-    /// holds such data then reads whole, so that nothing is lost.
-    var streamsEverything: Bool { get }
+/// What a streamed read found besides its items, known once the input has ended.
+public struct StreamEnd: Sendable {
+    /// Warnings about input that was read anyway.
+    public var diagnostics: [Diagnostic]
+    /// The document-level extras (iCalendar's calendar properties and kept components),
+    /// as a whole read puts them in ``AlmanacDocument/extras``.
+    public var documentExtras: Extras
+
+    public init(diagnostics: [Diagnostic] = [], documentExtras: Extras = Extras()) {
+        self.diagnostics = diagnostics
+        self.documentExtras = documentExtras
+    }
 }
 
 extension ItemStreamDecoding {
-    public var streamsEverything: Bool { true }
-
     /// Streams the items with the format's default limits.
-    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> [Diagnostic] {
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
         try decodeItems(from: &source, sourceName: sourceName, limits: .formatDefaults, body: body)
     }
 }
