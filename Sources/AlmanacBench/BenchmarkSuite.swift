@@ -12,7 +12,7 @@ struct BenchmarkSuite {
         /// Megabytes of the main `.ics` calendar; the other inputs hold the same events.
         var megabytes = 30.0
         /// Megabytes of the large input of the flat-memory runs (the small one is 10 MB).
-        var largeMegabytes = 200.0
+        var largeMegabytes = 1_000.0
         /// Recipes in the folder the Markdown peers read.
         var recipeFiles = 2_000
         /// Files of that folder `recipemd -j` runs on once each (start-up included).
