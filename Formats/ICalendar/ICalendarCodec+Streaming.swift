@@ -12,21 +12,11 @@ extension ICalendarCodec: DocumentStreamEncoding {
 /// tasks as it comes; then, once all are in, the head (the calendar's properties and a
 /// VTIMEZONE for each zone the events used) before them and the kept calendar
 /// components and `END:VCALENDAR` after them. Recipes are left out with a warning.
-struct ICalendarDocumentWriter: DocumentStreamWriter {
-    private var state: ICalendarStreamState
+struct ICalendarDocumentWriter: ICalendarStateWriter {
+    var state: ICalendarStreamState
 
     init(stamp: CivilDateTime) {
         state = ICalendarStreamState(stamp: stamp)
-    }
-
-    /// The calendar's kept properties and components.
-    var extras: Extras {
-        get { state.extras }
-        set { state.extras = newValue }
-    }
-
-    mutating func takeDiagnostics() -> [Diagnostic] {
-        state.takeDiagnostics()
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {

@@ -5,25 +5,15 @@ import AlmanacICalendarModel
 /// tasks as it comes, two levels deep in the calendar's list of components; then, once
 /// all are in, the head (the calendar's properties and its VTIMEZONEs) before them and
 /// the kept calendar components after them.
-struct JCalDocumentWriter: DocumentStreamWriter {
+struct JCalDocumentWriter: ICalendarStateWriter {
     let compact: Bool
-    private var state: ICalendarStreamState
+    var state: ICalendarStreamState
     /// Whether the calendar's list of components holds anything yet.
     private var hasChildren = false
 
     init(compact: Bool, stamp: CivilDateTime) {
         self.compact = compact
         state = ICalendarStreamState(stamp: stamp)
-    }
-
-    /// The calendar's kept properties and components.
-    var extras: Extras {
-        get { state.extras }
-        set { state.extras = newValue }
-    }
-
-    mutating func takeDiagnostics() -> [Diagnostic] {
-        state.takeDiagnostics()
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {

@@ -5,9 +5,9 @@ import AlmanacICalendarModel
 /// tasks as it comes, inside `<icalendar><vcalendar><components>`; then, once all are in,
 /// the head (the declaration, the calendar's properties and its VTIMEZONEs) before them
 /// and the kept calendar components after them.
-struct XCalDocumentWriter: DocumentStreamWriter {
+struct XCalDocumentWriter: ICalendarStateWriter {
     let compact: Bool
-    private var state: ICalendarStreamState
+    var state: ICalendarStreamState
     /// Writes the head and the end, keeping track of what is open between them.
     private var frame: XCalWriter
     /// The calendar the head opened.
@@ -17,16 +17,6 @@ struct XCalDocumentWriter: DocumentStreamWriter {
         self.compact = compact
         state = ICalendarStreamState(stamp: stamp)
         frame = XCalWriter(compact: compact)
-    }
-
-    /// The calendar's kept properties and components.
-    var extras: Extras {
-        get { state.extras }
-        set { state.extras = newValue }
-    }
-
-    mutating func takeDiagnostics() -> [Diagnostic] {
-        state.takeDiagnostics()
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {

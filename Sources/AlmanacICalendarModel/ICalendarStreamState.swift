@@ -46,3 +46,21 @@ public struct ICalendarStreamState {
         return (recipeWarning.map { [$0] } ?? []) + builder.takeDiagnostics()
     }
 }
+
+/// A document writer of one of the iCalendar syntaxes, built on an ``ICalendarStreamState``:
+/// its document extras and its warnings are the state's.
+public protocol ICalendarStateWriter: DocumentStreamWriter {
+    var state: ICalendarStreamState { get set }
+}
+
+extension ICalendarStateWriter {
+    /// The calendar's kept properties and components.
+    public var extras: Extras {
+        get { state.extras }
+        set { state.extras = newValue }
+    }
+
+    public mutating func takeDiagnostics() -> [Diagnostic] {
+        state.takeDiagnostics()
+    }
+}
