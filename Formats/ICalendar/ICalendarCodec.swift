@@ -123,12 +123,6 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         return builder.finish()
     }
 
-    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = ICalendarDocumentWriter(stamp: try Self.stamp(options))
-        writer.extras = document.extras
-        let bytes = try writer.document(document.items)
-        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
-    }
 
     /// The top-level components of an RFC 5545 stream, as a tree (warnings are dropped).
     public func components(from bytes: [UInt8], source: String = "<input>") throws -> [ICalComponent] {

@@ -35,23 +35,13 @@ public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
         return DecodeResult(document: document, diagnostics: mapper.diagnostics.sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) })
     }
 
-    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = try documentWriter(compact: options.compact, options: options)
-        writer.extras = document.extras
-        let bytes = try writer.document(document.items)
-        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
-    }
-
-    /// Writes the calendar as its events come (``JCalDocumentWriter``).
+    /// Writes the calendar as its events come (``JCalDocumentWriter``); recipes are left
+    /// out with a warning.
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        try documentWriter(compact: options.compact, options: options)
-    }
-
-    private func documentWriter(compact: Bool, options: EncodingOptions) throws -> JCalDocumentWriter {
         guard let stamp = ICalendarStamp.resolve(options) else {
             throw JCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
         }
-        return JCalDocumentWriter(compact: compact, stamp: stamp)
+        return JCalDocumentWriter(compact: options.compact, stamp: stamp)
     }
 
     /// The VCALENDAR components of a jCal document, as a tree. Components nest at most

@@ -29,12 +29,6 @@ public struct JSONCodec: FormatCodec, DocumentStreamEncoding {
         }
     }
 
-    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = JSONDocumentWriter(pretty: !options.compact)
-        writer.extras = document.extras
-        return EncodeResult(bytes: try writer.document(document.items))
-    }
-
     /// Writes the document as its items come (``JSONDocumentWriter``).
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
         JSONDocumentWriter(pretty: !options.compact)

@@ -39,13 +39,6 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         return DecodeResult(document: document, diagnostics: reader.diagnostics)
     }
 
-    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = try writer(options)
-        writer.extras = document.extras
-        let bytes = try writer.document(document.items)
-        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
-    }
-
     /// Writes the document as its items come (``MarkdownDocumentWriter``).
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
         try writer(options)

@@ -39,24 +39,13 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
         return DecodeResult(document: document, diagnostics: diagnostics)
     }
 
-    /// Writes the document's events and tasks as xCal; recipes are left out with a warning.
-    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = try documentWriter(compact: options.compact, options: options)
-        writer.extras = document.extras
-        let bytes = try writer.document(document.items)
-        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
-    }
-
-    /// Writes the calendar as its events come (``XCalDocumentWriter``).
+    /// Writes the calendar as its events come (``XCalDocumentWriter``); recipes are left
+    /// out with a warning.
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        try documentWriter(compact: options.compact, options: options)
-    }
-
-    private func documentWriter(compact: Bool, options: EncodingOptions) throws -> XCalDocumentWriter {
         guard let stamp = ICalendarStamp.resolve(options) else {
             throw XCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
         }
-        return XCalDocumentWriter(compact: compact, stamp: stamp)
+        return XCalDocumentWriter(compact: options.compact, stamp: stamp)
     }
 
     /// The VCALENDAR components of an xCal document, as a tree (warnings are dropped).

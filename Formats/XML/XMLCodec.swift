@@ -34,12 +34,6 @@ public struct XMLCodec: FormatCodec, DocumentStreamEncoding {
         }
     }
 
-    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
-        var writer = XMLDocumentWriter(pretty: !options.compact)
-        writer.extras = document.extras
-        return EncodeResult(bytes: try writer.document(document.items))
-    }
-
     /// Writes the document as its items come (``XMLDocumentWriter``).
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
         XMLDocumentWriter(pretty: !options.compact)

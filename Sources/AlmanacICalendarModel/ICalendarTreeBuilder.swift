@@ -39,17 +39,6 @@ public struct ICalendarTreeBuilder {
         current.children.append(component)
     }
 
-    /// The VCALENDAR for `document`: its properties, one VTIMEZONE per IANA zone used,
-    /// the events each followed by its tasks, and the kept calendar components.
-    public mutating func calendar(for document: AlmanacDocument) -> ICalComponent {
-        if !document.recipes.isEmpty { diagnostics.append(Self.recipesLeftOut(document.recipes.count)) }
-        var calendar = calendarHead(extras: document.extras)
-        calendar.children += Self.timeZones(ZoneUsage.collect(document))
-        for event in document.events { calendar.children += components(for: event) }
-        calendar.children += keptCalendarComponents(extras: document.extras)
-        return calendar
-    }
-
     /// The VCALENDAR's properties (VERSION, PRODID and the kept ones of `extras`), without sub-components.
     public mutating func calendarHead(extras: Extras) -> ICalComponent {
         current = ICalComponent(name: "VCALENDAR")

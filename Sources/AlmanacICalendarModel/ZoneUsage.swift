@@ -9,13 +9,6 @@ public struct ZoneUsage: Sendable {
 
     public init() {}
 
-    /// The zones `document`'s events use.
-    static func collect(_ document: AlmanacDocument) -> [String: ClosedRange<Int>] {
-        var usage = ZoneUsage()
-        for event in document.events { usage.note(event) }
-        return usage.years
-    }
-
     /// Notes the zones `event` and its tasks use.
     public mutating func note(_ event: Event) {
         note(event.start)

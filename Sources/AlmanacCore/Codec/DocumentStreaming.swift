@@ -3,10 +3,22 @@
 ///
 /// The writer encodes each item as it comes; a ``DocumentAssembler`` keeps the encoded
 /// bytes (spilling to a temporary file past a threshold) and, once the last item is in,
-/// puts them in the writer's order with what goes before, between and after them.
+/// puts them in the writer's order with what goes before, between and after them. The
+/// codec's whole-document `encode` is the same writer over the document's items, so the
+/// two give the same bytes.
 public protocol DocumentStreamEncoding: FormatCodec {
     /// A writer of one document with `options`.
     func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter
+}
+
+extension DocumentStreamEncoding {
+    /// The whole document through ``documentWriter(options:)``.
+    public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
+        var writer = try documentWriter(options: options)
+        writer.extras = document.extras
+        let bytes = try writer.document(document.items)
+        return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
+    }
 }
 
 /// Where an item stands in a streamed document: sections in increasing order (such as
