@@ -52,13 +52,13 @@ import AlmanacTestSupport
     @Test func unknownVerbIsAUsageErrorListingTheVerbs() throws {
         let result = try #require(try CLI.runWithSilentStdin(["convert", "-f", "json", "-t", "json", "then", "shuffle"]))
         #expect(result.status == 64)
-        #expect(result.stderrText.contains("Unknown verb 'shuffle'; the verbs are sort, filter, head"))
+        #expect(result.stderrText.contains("almanac: error: unknown verb 'shuffle'; the verbs are sort, filter, head"))
     }
 
     @Test func badVerbArgumentsAreCheckedBeforeStandardInputIsRead() throws {
         let result = try #require(try CLI.runWithSilentStdin(["convert", "-f", "json", "-t", "json", "then", "head", "-n", "many"]))
         #expect(result.status == 64)
-        #expect(result.stderrText.hasPrefix("Error: head: -n must be a whole number"))
+        #expect(result.stderrText.hasPrefix("almanac: error: head: -n must be a whole number"))
     }
 
     @Test func verbHelpAndHelpVerbAgree() throws {
