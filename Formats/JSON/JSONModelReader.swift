@@ -17,6 +17,9 @@ struct JSONModelReader {
 
     /// Reads `{"almanac": 1, "recipes": [...], "events": [...]}`.
     mutating func document(_ root: JSONValue) throws -> AlmanacDocument {
+        guard root.type == .object else {
+            throw JSONDecodingError.typeMismatch(field: "the document", expected: "an object or an array of items", found: root.typeName, at: sourceMap.position(root.start))
+        }
         var object = try JSONObjectReader(root, path: "", sourceMap: sourceMap)
         if let version = object.value("almanac") {
             guard case .number(let text) = version.kind else { throw object.mismatch("almanac", "the format version 1", version) }
