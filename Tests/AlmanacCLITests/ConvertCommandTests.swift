@@ -108,6 +108,17 @@ import AlmanacTestSupport
         #expect(result.stderrText.hasPrefix("almanac: error: missing value for '-t <format>'"))
     }
 
+    @Test func errorsAboutNoFileSayAlmanac() throws {
+        let invalid = try CLI.run(["convert", "-f", "ndjson", "-t", "json"], stdin: "{\"kind\":\"event\",\"title\":\" \"}\n")
+        #expect(invalid.status == 1)
+        #expect(invalid.stderrText.hasSuffix("\nalmanac: error: validation found errors; stopped (--no-validate writes anyway)\n"), "\(invalid.stderrText)")
+        let whole = try CLI.run(["convert", "-f", "json", "-t", "json"], stdin: "{\"events\": [{\"title\": \" \"}]}")
+        #expect(whole.stderrText.hasSuffix("\nalmanac: error: validation found 1 error; nothing was written (--no-validate writes anyway)\n"), "\(whole.stderrText)")
+        let events = try CLI.run(["convert", "Samples/events.json", "-t", "jsonld"])
+        #expect(events.status == 65)
+        #expect(events.stderrText == "almanac: error: the jsonld format cannot hold events; nothing was written\n")
+    }
+
     @Test func standardInputNeedsAFormat() throws {
         let result = try #require(try CLI.runWithSilentStdin(["convert", "-t", "json"]))
         #expect(result.status == 64)
