@@ -1,7 +1,9 @@
 import AlmanacCore
 
 /// The canonical almanac document as JSON (`json`, `.json`):
-/// `{"almanac": 1, "recipes": [...], "events": [...]}`. See `Formats/JSON/README.md`.
+/// `{"almanac": 1, "recipes": [...], "events": [...]}`. A bare array of items
+/// (`[{...}, {...}]`, as `jq '.events'` prints) reads too, each item's kind decided as
+/// ``ReaderLimits/defaultKind`` describes. See `Formats/JSON/README.md`.
 public struct JSONCodec: FormatCodec, DocumentStreamEncoding {
     public let options: JSONDecodingOptions
 
@@ -24,7 +26,9 @@ public struct JSONCodec: FormatCodec, DocumentStreamEncoding {
             var parser = JSONReader(sourceMap, options: options)
             let root = try parser.parseDocument()
             var reader = JSONModelReader(sourceMap: sourceMap, source: source)
-            let document = try reader.document(root)
+            let document = root.type == .array
+                ? try reader.items(root, defaultKind: limits.defaultKind)
+                : try reader.document(root)
             return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
         }
     }

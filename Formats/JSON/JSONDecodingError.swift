@@ -26,6 +26,9 @@ public enum JSONDecodingError: CodecError, Hashable {
     case invalidValue(field: String, reason: String, at: SourcePosition)
     /// A document of a newer format version than this almanac reads.
     case unsupportedVersion(String, at: SourcePosition)
+    /// An item without `kind` whose fields do not tell either, and no
+    /// ``ReaderLimits/defaultKind``: `item` names it, `reason` says what its fields tell.
+    case undecidedKind(item: String, reason: String, at: SourcePosition)
 
     public var message: String {
         switch self {
@@ -42,6 +45,7 @@ public enum JSONDecodingError: CodecError, Hashable {
         case .missingField(let field, let item, _): return "\(item) has no '\(field)'"
         case .invalidValue(let field, let reason, _): return "'\(field)': \(reason)"
         case .unsupportedVersion(let version, _): return "unsupported almanac format version \(version); this almanac reads version 1"
+        case .undecidedKind(let item, let reason, _): return "cannot tell whether \(item) is a recipe or an event: \(reason); add \"kind\""
         }
     }
 
@@ -50,7 +54,8 @@ public enum JSONDecodingError: CodecError, Hashable {
         case .unexpectedEnd(_, let at), .unexpectedCharacter(_, _, let at), .invalidUTF8(let at),
              .invalidEscape(_, let at), .controlCharacter(_, let at), .invalidNumber(_, let at),
              .tooDeep(_, let at), .duplicateKey(_, let at), .typeMismatch(_, _, _, let at),
-             .missingField(_, _, let at), .invalidValue(_, _, let at), .unsupportedVersion(_, let at):
+             .missingField(_, _, let at), .invalidValue(_, _, let at), .unsupportedVersion(_, let at),
+             .undecidedKind(_, _, let at):
             return at
         }
     }
@@ -67,5 +72,11 @@ extension JSONDecodingError {
     public var depthLimit: Int? {
         if case .tooDeep(let limit, _) = self { return limit }
         return nil
+    }
+
+    /// Whether this is undecidedKind(item:reason:at:).
+    public var isUndecidedKind: Bool {
+        if case .undecidedKind = self { return true }
+        return false
     }
 }

@@ -17,6 +17,9 @@ struct JSONModelReader {
 
     /// Reads `{"almanac": 1, "recipes": [...], "events": [...]}`.
     mutating func document(_ root: JSONValue) throws -> AlmanacDocument {
+        guard root.type == .object else {
+            throw JSONDecodingError.typeMismatch(field: "the document", expected: "an object or an array of items", found: root.typeName, at: sourceMap.position(root.start))
+        }
         var object = try JSONObjectReader(root, path: "", sourceMap: sourceMap)
         if let version = object.value("almanac") {
             guard case .number(let text) = version.kind else { throw object.mismatch("almanac", "the format version 1", version) }
@@ -33,14 +36,36 @@ struct JSONModelReader {
         return document
     }
 
-    /// Reads one NDJSON line's object, whose `kind` says what it is.
-    mutating func item(_ value: JSONValue, path: String) throws -> Item {
-        var object = try JSONObjectReader(value, path: path, sourceMap: sourceMap)
-        guard let kindValue = object.value("kind") else {
-            throw JSONDecodingError.missingField("kind", in: "the item on this line (\"recipe\" or \"event\")", at: sourceMap.position(value.start))
+    /// Reads a bare array of item objects, `[{...}, {...}]` (what `jq '.events'` prints), each
+    /// one's kind decided as ``item(_:path:item:defaultKind:)`` decides it.
+    mutating func items(_ root: JSONValue, defaultKind: ItemKind?) throws -> AlmanacDocument {
+        var document = AlmanacDocument()
+        let elements = root.elements ?? []
+        let positions = sourceMap.positions(elements.map(\.start))
+        for (index, element) in elements.enumerated() {
+            let item = try item(element, path: "[\(index)]", item: "item [\(index)]", defaultKind: defaultKind)
+            document.append(item)
+            switch item.kind {
+            case .recipe: origins.recipes.append(positions[index])
+            case .event: origins.events.append(positions[index])
+            }
         }
-        guard case .string(let name) = kindValue.kind, let kind = ItemKind(rawValue: name) else {
-            throw object.invalid("kind", "must be \"recipe\" or \"event\"", kindValue)
+        return document
+    }
+
+    /// Reads one item object (an NDJSON line, an element of an array of items). Its own
+    /// `kind` says what it is; without one, ``ItemKindClues`` decides from its fields and
+    /// `defaultKind`. `item` names it in that error (`the item on line 3`).
+    mutating func item(_ value: JSONValue, path: String, item: String, defaultKind: ItemKind?) throws -> Item {
+        var object = try JSONObjectReader(value, path: path, sourceMap: sourceMap)
+        let kind: ItemKind
+        if let kindValue = object.value("kind") {
+            guard case .string(let name) = kindValue.kind, let named = ItemKind(rawValue: name) else {
+                throw object.invalid("kind", "must be \"recipe\" or \"event\"", kindValue)
+            }
+            kind = named
+        } else {
+            kind = try ItemKindClues.kind(of: object, item: item, defaultKind: defaultKind)
         }
         switch kind {
         case .recipe: return .recipe(try recipe(object))

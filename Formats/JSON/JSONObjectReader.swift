@@ -56,6 +56,11 @@ struct JSONObjectReader {
         return member.isNull ? nil : member
     }
 
+    /// Whether the object has `key` with a value other than `null`; does not mark it as used.
+    func has(_ key: String) -> Bool {
+        member(key).map { !$0.value.isNull } ?? false
+    }
+
     /// Where `key` starts in the input, when the object has it.
     func keyOffset(_ key: String) -> Int? {
         guard let (position, _) = member(key) else { return nil }

@@ -2,7 +2,8 @@ import AlmanacCore
 
 /// One item per line (`ndjson`, `.ndjson` and `.jsonl`): `{"kind":"recipe",…}` or
 /// `{"kind":"event",…}`. Reads and writes item by item, so memory stays flat
-/// however long the input. Blank lines are skipped.
+/// however long the input. Blank lines are skipped. A line without `kind` gets its kind
+/// from its fields or ``ReaderLimits/defaultKind``.
 public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
     public let options: JSONDecodingOptions
 
@@ -44,7 +45,7 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
                 var parser = JSONReader(sourceMap, options: options)
                 let value = try parser.parseDocument()
                 var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName)
-                let item = try reader.item(value, path: "line \(number)")
+                let item = try reader.item(value, path: "line \(number)", item: "the item on line \(number)", defaultKind: limits.defaultKind)
                 diagnostics += reader.diagnostics
                 try body(item, SourcePosition(offset: offset, line: number, column: 1))
             }

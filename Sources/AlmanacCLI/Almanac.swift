@@ -57,10 +57,10 @@ public enum Almanac {
             return report(error, console: console)
         } catch let failure as PipelineFailure {
             failure.diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }
-            console.error("error: \(failure.message)")
+            console.error(HelpFormatter.errorLine(failure.message))
             return failure.status
         } catch {
-            console.error("error: \(error)")
+            console.error(HelpFormatter.errorLine("\(error)"))
             return .ioError
         }
     }

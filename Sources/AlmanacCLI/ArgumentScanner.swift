@@ -32,6 +32,12 @@ struct ArgumentScanner {
     let options: [Option]
     /// The command, for usage errors.
     let command: String?
+    /// What the options belong to when it is not the command itself, such as `verb 'head'`,
+    /// named in an unknown option's error.
+    var subject: String? = nil
+    /// Options that are not these but belong elsewhere (convert's own, after a `then`), and
+    /// the hint an unknown option's error gives when it is one of them.
+    var misplaced: (names: Set<String>, hint: String)? = nil
 
     func scan(_ arguments: [String]) throws -> Result {
         var result = Result()
@@ -55,7 +61,8 @@ struct ArgumentScanner {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.names.contains(name) }) else {
-                throw UsageError("Unknown option '\(name)'", command: command)
+                let hint = misplaced.flatMap { $0.names.contains(name) ? $0.hint : nil }
+                throw UsageError("Unknown option '\(name)'" + (subject.map { " for \($0)" } ?? ""), command: command, hint: hint)
             }
             if option.isFlag {
                 guard inlineValue == nil else { throw UsageError("Option '\(name)' takes no value", command: command) }

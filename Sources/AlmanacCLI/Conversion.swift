@@ -22,11 +22,11 @@ struct Conversion {
         diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 {
-            context.console.error("error: validation found \(errors) error\(errors == 1 ? "" : "s"); nothing was written (--no-validate writes anyway)")
+            context.console.error(HelpFormatter.errorLine("validation found \(errors) error\(errors == 1 ? "" : "s"); nothing was written (--no-validate writes anyway)"))
             throw Stop(status: .validationFailed)
         }
         if let refusal = Self.unwritableKinds(in: state.items.map(\.item.kind), codec: plan.outputCodec) {
-            context.console.error("error: \(refusal)")
+            context.console.error(HelpFormatter.errorLine(refusal))
             throw Stop(status: .dataError)
         }
         var options = plan.encodingOptions
@@ -77,14 +77,14 @@ struct Conversion {
             do {
                 let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
                     if let refusal = Self.unwritableKinds(in: [item.kind], codec: plan.outputCodec) {
-                        context.console.error("error: \(refusal)")
+                        context.console.error(HelpFormatter.errorLine(refusal))
                         throw Stop(status: .dataError)
                     }
                     if itemValidator != nil {
                         let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))
                         found.forEach { context.diagnostics.print($0, excerpt: false) }
                         if found.contains(where: { $0.severity == .error }) {
-                            context.console.error("error: validation found errors; stopped (--no-validate writes anyway)")
+                            context.console.error(HelpFormatter.errorLine("validation found errors; stopped (--no-validate writes anyway)"))
                             throw Stop(status: .validationFailed)
                         }
                     }

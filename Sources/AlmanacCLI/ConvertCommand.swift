@@ -55,7 +55,7 @@ struct ConvertCommand: Command {
     }
 
     func run(raw arguments: [String], context: CommandContext) throws -> ExitStatus {
-        let chain = try Chain(arguments, registry: context.registry)
+        let chain = try Chain(arguments, registry: context.registry, headOptions: allOptions(context.registry))
         if let help = chain.help {
             try context.console.write(Array(help.utf8))
             return .success

@@ -1,14 +1,15 @@
 import AlmanacCore
 
 /// Prints diagnostics to standard error as `file:line:column: severity: message`,
-/// followed by the offending line and a caret under the column when the source is at hand.
+/// followed by the offending line and a caret under the column when the source is at hand;
+/// one about no file as `almanac: severity: message`, as compilers print theirs.
 struct DiagnosticPrinter {
     let console: Console
 
     /// Prints `diagnostic`; `sourceBytes` is the input it is about, when in memory.
     /// Without `excerpt` only the first line is printed.
     func print(_ diagnostic: Diagnostic, sourceBytes: [UInt8]? = nil, excerpt: Bool = true) {
-        console.error(diagnostic.rendered)
+        console.error(diagnostic.source == nil ? "almanac: \(diagnostic.rendered)" : diagnostic.rendered)
         guard excerpt, let position = diagnostic.position else { return }
         var bytes = sourceBytes
         if bytes == nil, let path = diagnostic.source, path != "<stdin>" {

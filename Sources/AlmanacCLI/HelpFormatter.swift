@@ -33,8 +33,26 @@ enum HelpFormatter {
         return first + "\n" + indent + help + "\n"
     }
 
-    /// The lines printed for a usage error.
+    /// The lines printed for a usage error: `almanac: error: message`, `hint: …` when the
+    /// error has one, `Usage: …` and where to read more.
     static func usageError(_ error: UsageError, usage: String, helpCommand: String) -> String {
-        "Error: \(error.message)\nUsage: \(usage)\n  See '\(helpCommand) --help' for more information."
+        var text = errorLine(error.message) + "\n"
+        if let hint = error.hint { text += "hint: \(hint)\n" }
+        return text + "Usage: \(usage)\n  See '\(helpCommand) --help' for more information."
+    }
+
+    /// `almanac: error: message`, the form of every error that is not about a place in a
+    /// file (those are `file:line:column: error: …`). The message's first letter is
+    /// lower-cased, unless the word is an acronym (`JSON`), so that every message reads
+    /// the same whatever its source wrote.
+    static func errorLine(_ message: String) -> String {
+        "almanac: error: \(lowercasingFirst(message))"
+    }
+
+    /// `message` with its first letter lower-case, unless the first two letters are capitals.
+    static func lowercasingFirst(_ message: String) -> String {
+        guard let first = message.first, first.isUppercase else { return message }
+        if let second = message.dropFirst().first, second.isUppercase { return message }
+        return first.lowercased() + message.dropFirst()
     }
 }

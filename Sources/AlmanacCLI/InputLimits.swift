@@ -3,7 +3,8 @@ import AlmanacCore
 /// Limits on what `convert` and `validate` read: the size of each input read whole, the
 /// number of items in all of them, how deep an input may nest and how long its lines may
 /// be. Going past one is an error (exit 65) that names the limit and the option that
-/// raises it.
+/// raises it. Also the kind of items that neither say nor tell it (`--kind`), which the
+/// readers receive with the depth in ``ReaderLimits``.
 struct InputLimits: Sendable {
     /// The largest input read whole, in bytes (`--max-input-size`, default 2 GiB).
     /// Streaming conversions (ndjson to ndjson) hold one item at a time and are not limited.
@@ -13,7 +14,8 @@ struct InputLimits: Sendable {
     /// The longest line of a line-based format (ndjson, markdown, ics unfolded), in bytes
     /// (`--max-line-length`, default 16 MiB), read whole or streamed.
     var maximumLineLength = 16 << 20
-    /// How deep inputs may nest (`--max-depth`; default: each format's own).
+    /// How deep inputs may nest (`--max-depth`; default: each format's own), and the kind of
+    /// items that neither say nor tell it (`--kind`; default: none, such an item is an error).
     var reader = ReaderLimits.formatDefaults
 
     /// The largest `--max-depth` accepted: deeper limits would let a hostile file exhaust the stack.
@@ -24,6 +26,7 @@ struct InputLimits: Sendable {
         .init(names: ["--max-items"], valueName: "<count>", help: "The most items in all inputs together (default 10000000)."),
         .init(names: ["--max-depth"], valueName: "<levels>", help: "The deepest nesting read, up to \(greatestDepth) (default: the format's, such as 256 for JSON)."),
         .init(names: ["--max-line-length"], valueName: "<size>", help: "The longest line of ndjson, markdown and ics input (default 16M)."),
+        .init(names: ["--kind"], valueName: "<kind>", help: "event or recipe: the kind of ndjson (or json array) items that have no 'kind' and no field that tells."),
     ]
 
     /// The limits the arguments ask for; usage errors name `command`.
@@ -45,6 +48,12 @@ struct InputLimits: Sendable {
                 throw UsageError("The value of --max-depth must be a whole number from 1 to \(Self.greatestDepth), not '\(text)'", command: command)
             }
             reader.maximumDepth = depth
+        }
+        if let text = arguments.value("--kind") {
+            guard let kind = ItemKind(rawValue: text) else {
+                throw UsageError("The value of --kind must be event or recipe, not '\(text)'", command: command)
+            }
+            reader.defaultKind = kind
         }
     }
 
@@ -90,11 +99,15 @@ struct InputLimits: Sendable {
         LimitExceeded(message: "\(name):\(long.line):1: error: line \(long.line) is longer than \(long.limit) bytes, the limit; raise it with --max-line-length")
     }
 
-    /// A reader's error as a diagnostic; one about nesting names `--max-depth`.
+    /// A reader's error as a diagnostic; one about nesting names `--max-depth`, one about an
+    /// item of no kind `--kind`.
     static func diagnostic(for error: any CodecError, source: String) -> Diagnostic {
         var diagnostic = error.diagnostic(source: source)
         if error.depthLimit != nil {
             diagnostic.message += " (the limit; raise it with --max-depth, up to \(greatestDepth))"
+        }
+        if error.isUndecidedKind {
+            diagnostic.message += ", or give --kind event|recipe"
         }
         return diagnostic
     }

@@ -40,4 +40,16 @@ import Testing
             Issue.record("unexpected \(error)")
         }
     }
+
+    @Test func anOptionThatBelongsElsewhereGetsTheHint() throws {
+        let verb = ArgumentScanner(
+            options: [.init(names: ["-n"], valueName: "<count>", help: "")], command: "convert", subject: "verb 'head'",
+            misplaced: (["-t", "--to"], "convert's own options go before the first 'then'"))
+        let misplaced = try #require(throws: UsageError.self) { try verb.scan(["-n", "1", "--to=md"]) }
+        #expect(misplaced.message == "Unknown option '--to' for verb 'head'")
+        #expect(misplaced.hint == "convert's own options go before the first 'then'")
+        let unknown = try #require(throws: UsageError.self) { try verb.scan(["--shuffle"]) }
+        #expect(unknown.message == "Unknown option '--shuffle' for verb 'head'")
+        #expect(unknown.hint == nil, "an option of no one's gets no hint")
+    }
 }

@@ -78,7 +78,7 @@ import AlmanacTestSupport
         let result = try CLI.run(["convert", path, "-t", "json"])
         #expect(result.status == 64)
         let lines = result.stderrText.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("Error: ") == true)
+        #expect(lines.first?.hasPrefix("almanac: error: cannot tell the format of input") == true)
         #expect(result.stderrText.contains("almanac formats"))
         #expect(lines.contains { $0.hasPrefix("Usage: almanac convert") })
         #expect(lines.last == "  See 'almanac convert --help' for more information.")
@@ -93,19 +93,30 @@ import AlmanacTestSupport
     @Test func unknownFormatNameIsAUsageError() throws {
         let result = try CLI.run(["convert", "Samples/events.json", "-t", "yaml"])
         #expect(result.status == 64)
-        #expect(result.stderrText.hasPrefix("Error: Unknown format 'yaml'"))
+        #expect(result.stderrText.hasPrefix("almanac: error: unknown format 'yaml'"))
     }
 
     @Test func unknownOptionIsAUsageError() throws {
         let result = try CLI.run(["convert", "Samples/events.json", "-t", "json", "--pretty"])
         #expect(result.status == 64)
-        #expect(result.stderrText.hasPrefix("Error: Unknown option '--pretty'\nUsage: "))
+        #expect(result.stderrText.hasPrefix("almanac: error: unknown option '--pretty'\nUsage: "))
     }
 
     @Test func missingValueIsAUsageError() throws {
         let result = try CLI.run(["convert", "Samples/events.json", "-t"])
         #expect(result.status == 64)
-        #expect(result.stderrText.hasPrefix("Error: Missing value for '-t <format>'"))
+        #expect(result.stderrText.hasPrefix("almanac: error: missing value for '-t <format>'"))
+    }
+
+    @Test func errorsAboutNoFileSayAlmanac() throws {
+        let invalid = try CLI.run(["convert", "-f", "ndjson", "-t", "json"], stdin: "{\"kind\":\"event\",\"title\":\" \"}\n")
+        #expect(invalid.status == 1)
+        #expect(invalid.stderrText.hasSuffix("\nalmanac: error: validation found errors; stopped (--no-validate writes anyway)\n"), "\(invalid.stderrText)")
+        let whole = try CLI.run(["convert", "-f", "json", "-t", "json"], stdin: "{\"events\": [{\"title\": \" \"}]}")
+        #expect(whole.stderrText.hasSuffix("\nalmanac: error: validation found 1 error; nothing was written (--no-validate writes anyway)\n"), "\(whole.stderrText)")
+        let events = try CLI.run(["convert", "Samples/events.json", "-t", "jsonld"])
+        #expect(events.status == 65)
+        #expect(events.stderrText == "almanac: error: the jsonld format cannot hold events; nothing was written\n")
     }
 
     @Test func standardInputNeedsAFormat() throws {

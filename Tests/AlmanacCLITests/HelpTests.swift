@@ -38,7 +38,7 @@ import AlmanacTestSupport
     @Test func unknownSubcommandIsAUsageError() throws {
         let result = try CLI.run(["convrt"])
         #expect(result.status == 64)
-        #expect(result.stderrText.hasPrefix("Error: Unknown subcommand 'convrt'"))
+        #expect(result.stderrText.hasPrefix("almanac: error: unknown subcommand 'convrt'"))
     }
 
     @Test func helpForUnknownSubcommandIsAUsageError() throws {

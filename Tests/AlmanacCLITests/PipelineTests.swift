@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import AlmanacTestSupport
+@testable import AlmanacCLI
 
 /// `convert … then VERB …` through the binary.
 @Suite struct PipelineTests {
@@ -52,13 +53,36 @@ import AlmanacTestSupport
     @Test func unknownVerbIsAUsageErrorListingTheVerbs() throws {
         let result = try #require(try CLI.runWithSilentStdin(["convert", "-f", "json", "-t", "json", "then", "shuffle"]))
         #expect(result.status == 64)
-        #expect(result.stderrText.contains("Unknown verb 'shuffle'; the verbs are sort, filter, head"))
+        #expect(result.stderrText.contains("almanac: error: unknown verb 'shuffle'; the verbs are sort, filter, head"))
     }
 
     @Test func badVerbArgumentsAreCheckedBeforeStandardInputIsRead() throws {
         let result = try #require(try CLI.runWithSilentStdin(["convert", "-f", "json", "-t", "json", "then", "head", "-n", "many"]))
         #expect(result.status == 64)
-        #expect(result.stderrText.hasPrefix("Error: head: -n must be a whole number"))
+        #expect(result.stderrText.hasPrefix("almanac: error: head: -n must be a whole number"))
+    }
+
+    @Test func convertsOwnOptionAfterThenIsAnErrorWithAHint() throws {
+        let result = try CLI.run(["convert", "Samples/events.json", "then", "head", "-n", "1", "-t", "md"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText == """
+            almanac: error: unknown option '-t' for verb 'head'
+            hint: convert's own options go before the first 'then'
+            Usage: \(ConvertCommand().usage)
+              See 'almanac convert --help' for more information.
+
+            """)
+        let rule = try CLI.run(["convert", "Samples/events.json", "-t", "md", "then", "sort", "--by", "date", "--disable", "date-range"])
+        #expect(rule.stderrText.hasPrefix("almanac: error: unknown option '--disable' for verb 'sort'\nhint: convert's own options go before the first 'then'\n"))
+        let nobodys = try CLI.run(["convert", "Samples/events.json", "-t", "md", "then", "head", "--shuffle"])
+        #expect(nobodys.stderrText.hasPrefix("almanac: error: unknown option '--shuffle' for verb 'head'\nUsage: "), "no hint for an option of no one's")
+    }
+
+    @Test func anInputAfterThenIsAnErrorWithAHint() throws {
+        let result = try CLI.run(["convert", "-t", "md", "then", "head", "-n", "1", "Samples/events.json"])
+        #expect(result.status == 64)
+        #expect(result.stderrText.hasPrefix("almanac: error: head: unexpected argument 'Samples/events.json'\nhint: inputs and convert's own options go before the first 'then'\nUsage: "))
     }
 
     @Test func verbHelpAndHelpVerbAgree() throws {

@@ -17,7 +17,7 @@ struct CommandLineTests {
             #expect(plain.stdoutText.contains(line + "\n"), "\(line)")
         }
         // Only almanac's own warnings: libxml2 prints nothing about the page's stray markup.
-        #expect(plain.stderrText.split(separator: "\n").allSatisfy { $0.hasPrefix("warning: recipe 'Cardamom buns'") }, "\(plain.stderrText)")
+        #expect(plain.stderrText.split(separator: "\n").allSatisfy { $0.hasPrefix("almanac: warning: recipe 'Cardamom buns'") }, "\(plain.stderrText)")
         let matter = try ProcessRunner.almanac(["convert", url.path, "-t", "md", "--front-matter"])
         #expect(matter.status == 0)
         for line in [#"prepTime: "PT1H30M""#, #"cookTime: "PT25M""#, #"totalTime: "PT115M""#, #"yields: ["16 buns"]"#] {

@@ -38,12 +38,14 @@ import Testing
         #expect(text.position?.column == 13)
     }
 
-    @Test func theRootMustBeAnObject() throws {
-        let root = try error("\n  [1, 2]")
+    @Test func theRootMustBeAnObjectOrAnArrayOfItems() throws {
+        let root = try error("\n  \"soup\"")
         #expect(root.caseName == "typeMismatch")
-        #expect(root.message == "'the document' must be an object, found an array")
+        #expect(root.message == "'the document' must be an object or an array of items, found a string")
         #expect(root.position?.line == 2)
         #expect(root.position?.column == 3)
+        let numbers = try error("\n  [1, 2]")
+        #expect(numbers == .typeMismatch(field: "[0]", expected: "an object", found: "a number", at: SourcePosition(offset: 4, line: 2, column: 4)))
         #expect(try error(#"{"recipes": {}}"#).caseName == "typeMismatch")
         #expect(try error(#"{"recipes": ["soup"]}"#) == .typeMismatch(field: "recipes[0]", expected: "an object", found: "a string", at: SourcePosition(offset: 13, line: 1, column: 14)))
     }

@@ -63,8 +63,9 @@ import Testing
 
     @Test func eachLineNeedsAKnownKind() throws {
         let missing = try error("{\"kind\":\"event\",\"title\":\"A\"}\n  {\"title\":\"B\"}")
-        #expect(missing.caseName == "missingField")
+        #expect(missing.caseName == "undecidedKind")
         #expect(missing.position == SourcePosition(offset: 31, line: 2, column: 3))
+        #expect(missing.message.hasPrefix("cannot tell whether the item on line 2 is a recipe or an event: it has no 'kind'"))
         let unknown = try error("{\"kind\":\"note\",\"title\":\"A\"}")
         #expect(unknown.caseName == "invalidValue")
         #expect(unknown.position?.column == 9)

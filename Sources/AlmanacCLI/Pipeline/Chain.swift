@@ -9,7 +9,8 @@ struct Chain {
     /// `VERB --help` asked for this text instead of a run.
     var help: String?
 
-    init(_ arguments: [String], registry: FormatRegistry) throws {
+    /// `headOptions` are convert's own, named in a hint when one is given after a `then`.
+    init(_ arguments: [String], registry: FormatRegistry, headOptions: [ArgumentScanner.Option] = []) throws {
         var segments: [[String]] = [[]]
         for argument in arguments {
             if argument == "then" { segments.append([]) } else { segments[segments.count - 1].append(argument) }
@@ -22,7 +23,10 @@ struct Chain {
             }
             let rest = Array(segment.dropFirst())
             if let verb = VerbRegistry.verb(named: name) {
-                let scanned = try ArgumentScanner(options: verb.options + [HelpFormatter.helpOption], command: "convert").scan(rest)
+                let scanner = ArgumentScanner(
+                    options: verb.options + [HelpFormatter.helpOption], command: "convert", subject: "verb '\(name)'",
+                    misplaced: (Set(headOptions.flatMap(\.names)), "convert's own options go before the first 'then'"))
+                let scanned = try scanner.scan(rest)
                 if scanned.has("--help") {
                     help = verb.help
                     return

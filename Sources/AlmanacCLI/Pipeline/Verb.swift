@@ -39,7 +39,11 @@ extension Verb {
 
     /// The positional arguments, refusing any when the verb takes none.
     func noPositionals(_ arguments: ArgumentScanner.Result) throws {
-        if let extra = arguments.positionals.first { throw usageError("unexpected argument '\(extra)'") }
+        if let extra = arguments.positionals.first {
+            var error = usageError("unexpected argument '\(extra)'")
+            error.hint = "inputs and convert's own options go before the first 'then'"
+            throw error
+        }
     }
 }
 

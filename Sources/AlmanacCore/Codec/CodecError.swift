@@ -10,10 +10,14 @@ public protocol CodecError: Error, Sendable, CustomStringConvertible {
     /// The depth limit, when the input nested deeper than it (the CLI then names
     /// `--max-depth`); `nil` for every other error.
     var depthLimit: Int? { get }
+    /// Whether an item neither says nor tells its kind, so that ``ReaderLimits/defaultKind``
+    /// would settle it (the CLI then names `--kind`); `false` for every other error.
+    var isUndecidedKind: Bool { get }
 }
 
 extension CodecError {
     public var depthLimit: Int? { nil }
+    public var isUndecidedKind: Bool { false }
 
     public var description: String {
         if let position { return "\(position.line):\(position.column): \(message)" }
