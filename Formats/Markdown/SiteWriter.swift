@@ -151,8 +151,15 @@ struct SiteWriter {
     private func page(_ path: String, matter: FrontMatter, address: String, body: Substring, diagnostics: [Diagnostic]) -> OutputFile {
         var matter = matter
         for (key, value) in generator.pageKeys(path: address) { matter.replace(key, value) }
-        let text = matter.rendered(plain: Self.plainKeys) + body
+        let text = matter.rendered(plain: Self.plainKeys) + (generator == .hugo ? Self.withoutShortcodes(body) : body)
         return OutputFile(relativePath: generator.contentFolder + path, bytes: Array(text.utf8), diagnostics: diagnostics)
+    }
+
+    /// Hugo reads `{{%` and `{{<` in a page as a shortcode call: the `%` or `<` becomes a
+    /// character reference, which Markdown reads as the same text.
+    private static func withoutShortcodes(_ body: Substring) -> Substring {
+        guard body.contains("{{") else { return body }
+        return Substring(body.replacingOccurrences(of: "{{%", with: "{{&#37;").replacingOccurrences(of: "{{<", with: "{{&lt;"))
     }
 
     /// `- [Title](destination)`.

@@ -10,6 +10,9 @@ import Testing
 @Suite("Sites built by Hugo and Jekyll")
 struct SiteBuildTests {
     static let inputs = ["Samples/recipes.json", "Samples/events.json"]
+    /// A recipe whose texts look like Hugo shortcodes and Liquid, which must stay text.
+    static let curly = "Curly {{% x %}} {{< y >}} {{ z }} {% if a %}"
+    static let curlyJSON = #"{"almanac": 1, "recipes": [{"id": "curly", "title": "\#(curly)", "ingredients": [{"amount": 1, "name": "{{% egg %}}"}], "directions": ["Stir {{< spoon >}} {% raw %} well."]}]}"#
 
     /// The titles of the sample recipes and events.
     static func titles(_ kind: String, in sample: String) throws -> [String] {
@@ -44,7 +47,9 @@ struct SiteBuildTests {
     }
 
     private func convert(into site: URL, _ generator: String) throws {
-        let result = try CLI.run(["convert"] + Self.inputs + ["-d", site.path, "--site", generator])
+        let curly = site.deletingLastPathComponent().appendingPathComponent("curly.json")
+        try Data(Self.curlyJSON.utf8).write(to: curly)
+        let result = try CLI.run(["convert"] + Self.inputs + [curly.path, "-d", site.path, "--site", generator])
         #expect(result.status == 0, "\(result.stderrText)")
     }
 
@@ -57,9 +62,11 @@ struct SiteBuildTests {
                 byTitle[String(title.components(separatedBy: " · ")[0]), default: []].append(path)
             }
         }
-        let recipes = try Self.titles("recipes", in: "recipes.json")
+        let recipes = try Self.titles("recipes", in: "recipes.json") + [Self.curly]
         let events = try Self.titles("events", in: "events.json")
-        #expect(recipes.count == 6 && events.count == 6)
+        #expect(recipes.count == 7 && events.count == 6)
+        let curly = byTitle[Self.curly]?.first.flatMap { pages[$0] } ?? ""
+        #expect(Self.unescape(curly.replacingOccurrences(of: "&#37;", with: "%")).contains("Stir {{< spoon >}} {% raw %} well."), "\(curly)")
         for title in recipes + events + ["Recipes", "Agenda"] {
             let found = byTitle[title] ?? []
             #expect(found.count == 1, "one page titled '\(title)', found \(found)")
@@ -86,7 +93,7 @@ struct SiteBuildTests {
                 #expect(pages[target] != nil, "\(path): \(href) is no page of the built site (\(target))")
             }
         }
-        #expect(links >= 6 + 6 + 1 + 2 + 2, "the list pages link every page, an ingredient and tasks link recipes")
+        #expect(links >= 7 + 6 + 1 + 2 + 2, "the list pages link every page, an ingredient and tasks link recipes")
         let agenda = byTitle["Agenda"]?.first.flatMap { pages[$0] } ?? ""
         #expect(Self.between(agenda, "href=\"", "\"").filter { !$0.hasPrefix("..") }.count == events.count, "every event, the future ones too")
     }
