@@ -72,9 +72,10 @@ struct SiteWriter {
         matter.replace("date", recipe.dateAdded.map { .scalar(CalendarTimeText.siteFormat($0)) })
         matter.replace("lastmod", recipe.dateModified.map { .scalar(CalendarTimeText.siteFormat($0)) })
         matter.replace("publishDate", publishDate(recipe.dateAdded))
-        if recipe.isFavorite { matter.set("favorites", .list(["favorite"])) }
+        // `replace`: a page read back from a site keeps these keys as its own; written again, each is once.
+        matter.replace("favorites", recipe.isFavorite ? .list(["favorite"]) : nil)
         // What JSON-LD leaves out (the rating of 0, the favorite flag, links) the page keeps: no warning.
-        if let json = structuredData?(recipe).text { matter.set("jsonld", .scalar(Self.scriptSafe(json))) }
+        matter.replace("jsonld", structuredData.map { .scalar(Self.scriptSafe($0(recipe).text)) })
         let path = Self.recipesSection + "/" + slug + "/"
         return page(Self.recipesSection + "/" + slug + ".md", matter: matter, address: path, body: body, diagnostics: writer.takeDiagnostics())
     }

@@ -162,6 +162,22 @@ struct SiteWriterTests {
         }
     }
 
+    @Test("a site's recipe pages read back and written as a site again have each key once")
+    func siteAgain() throws {
+        let pages = try Self.files(.hugo).values.filter { $0.relativePath.hasPrefix("content/recipes/") }
+        var document = AlmanacDocument()
+        for page in pages { document.recipes += try MarkdownTesting.codec.decode(page.bytes, source: page.relativePath).document.recipes }
+        #expect(document.recipes.count == 6)
+        document.recipes[0].isFavorite = false
+        let again = try Self.codec.encodeFiles(document, options: EncodingOptions(settings: ["site": "hugo"]))
+        for file in again where file.relativePath.hasPrefix("content/recipes/") {
+            let keys = try Self.matter(file).entries.map(\.key)
+            #expect(Set(keys).count == keys.count, "\(file.relativePath): \(keys)")
+        }
+        let first = try #require(again.first { try Self.matter($0)["id"]?.value == .scalar(document.recipes[0].id) })
+        #expect(try Self.matter(first)["favorites"] == nil)
+    }
+
     @Test("recipemd reads every recipe page, after the front matter it does not read", .enabled(if: Peers.shouldRun(pythonModule: "recipemd")),
           arguments: SiteGenerator.allCases)
     func recipemd(site: SiteGenerator) throws {
