@@ -66,12 +66,23 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         for item in document.items {
             let path = slugs.unique(item.title, fallback: item.kind.rawValue) + ".md"
             var page = pageWriter
-            let bytes = try page.document([item])
+            var bytes = try page.document([item])
+            if case .event(let event) = item, pageWriter.options.frontMatter { bytes = Self.titled(bytes, by: event) }
             files.append(OutputFile(relativePath: path, bytes: bytes, diagnostics: page.takeDiagnostics()))
             links[item.kind, default: []].append((item.title, path))
         }
         files.append(OutputFile(relativePath: "index.md", bytes: Array(pageWriter.index(recipes: links[.recipe] ?? [], events: links[.event] ?? []).utf8)))
         return files
+    }
+
+    /// An event's page titled by the event and dated by its start in its front matter (not
+    /// "Agenda"), so that a site's list of pages tells them apart.
+    private static func titled(_ bytes: [UInt8], by event: Event) -> [UInt8] {
+        guard let split = FrontMatter.split(String(decoding: bytes, as: UTF8.self)) else { return bytes }
+        var matter = split.matter
+        matter.replace("title", .scalar(event.title))
+        matter.replace("date", event.start.map { .scalar(CalendarTimeText.siteFormat($0)) })
+        return Array((matter.rendered(plain: []) + split.body).utf8)
     }
 
     private func writer(_ options: EncodingOptions) throws -> MarkdownDocumentWriter {
