@@ -40,4 +40,14 @@ public struct JSONLDCodec: FormatCodec {
         output.appendByte(0x0A)
         return EncodeResult(bytes: output.bytes, diagnostics: writer.diagnostics)
     }
+
+    /// One recipe's JSON-LD object on one line, with `@context`, as a page embeds it, and
+    /// the warnings about what it left out. A site writer gets it from here (see
+    /// `AlmanacFormats`), so that the Markdown module needs no JSON-LD of its own.
+    public static func structuredData(_ recipe: Recipe) -> (text: String, diagnostics: [Diagnostic]) {
+        var writer = RecipeWriter()
+        var output = JSONWriter(pretty: false)
+        output.write(writer.json(recipe))
+        return (String(decoding: output.bytes, as: UTF8.self), writer.diagnostics)
+    }
 }

@@ -4,7 +4,7 @@ import AlmanacJSONValue
 /// Writes a ``Recipe`` as a schema.org Recipe object the way Google's recipe rich
 /// results expect it: `@context`, `@type`, `name`, `image` when there is one, ISO 8601
 /// durations, `recipeYield` with the bare number of servings, `HowToStep`s and
-/// `HowToSection`s. What the reader kept in `extras["jsonld"]` is written back.
+/// `HowToSection`s, the rating as an `aggregateRating`. What the reader kept in `extras["jsonld"]` is written back.
 struct RecipeWriter {
     /// What the model holds that JSON-LD has no place for.
     private(set) var diagnostics: [Diagnostic] = []
@@ -47,6 +47,7 @@ struct RecipeWriter {
             return read.steps == recipe.directions && read.sections == recipe.directionGroups
         })
         add("recipeInstructions", instructions ?? InstructionsText.json(steps: recipe.directions, sections: recipe.directionGroups))
+        add("aggregateRating", recipe.rating.flatMap(Self.aggregateRating))
         // What the model lacks, unless the model wrote that key (a kept `prepTime` that was
         // not a duration is written back; a kept original the model no longer matches is not).
         let written = Set(members.map(\.key)).union(RecipeReader.partialKeys)
@@ -95,10 +96,23 @@ struct RecipeWriter {
         return .string(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// A rating of 1 to 5 stars as the `AggregateRating` of one rating, as rich results want
+    /// it (`ratingValue` with `ratingCount`); 0 stars is no rating.
+    private static func aggregateRating(_ stars: Int) -> JSONValue? {
+        guard stars > 0 else { return nil }
+        return .object([
+            JSONMember("@type", .string("AggregateRating")),
+            JSONMember("ratingValue", .number(String(stars))),
+            JSONMember("bestRating", .number("5")),
+            JSONMember("worstRating", .number("1")),
+            JSONMember("ratingCount", .number("1")),
+        ])
+    }
+
     /// Warns about what the model holds that JSON-LD does not carry.
     private mutating func noteLosses(_ recipe: Recipe) {
         var fields: [String] = []
-        if recipe.rating != nil { fields.append("rating") }
+        if recipe.rating == 0 { fields.append("rating of 0 stars") }
         if recipe.isFavorite { fields.append("favorite") }
         if recipe.allIngredients.contains(where: { $0.link != nil }) { fields.append("ingredient links") }
         if case .zoned? = recipe.dateAdded { fields.append("dateAdded's time zone") }

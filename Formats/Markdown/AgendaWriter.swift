@@ -49,9 +49,36 @@ struct AgendaWriter {
         if let recurrence = event.recurrence { pairs.append(("recurrence", AttributeLine.encode(recurrence))) }
         if !event.tasks.isEmpty { pairs.append(("tasks", AttributeLine.encodeList(event.tasks.map(\.id), separator: " "))) }
         blocks.append(AttributeLine.render(pairs))
+        blocks += detailBlocks(event, link: false, taskLink: { _ in nil })
+        Self.noteExtras(event, warnings: &warnings)
+        return blocks
+    }
+
+    private static func noteExtras(_ event: Event, warnings: inout [String]) {
+        if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
+            let names = event.extras.sortedNames.isEmpty ? ["tasks"] : event.extras.sortedNames
+            warnings.append("event '\(event.title)': Markdown cannot carry the extras other formats kept (\(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// An event's own page on a site: `# Title`, then what the agenda shows of it, with its
+    /// `url` as a link and a task linked to `taskLink(text)` when that gives a destination.
+    /// The attributes are the page's front matter instead (a site shows no HTML comment).
+    func page(_ event: Event, taskLink: (String) -> String?, warnings: inout [String]) -> String {
+        Self.noteExtras(event, warnings: &warnings)
+        return (["# " + MarkdownEscaper.escape(event.title, heading: true)] + detailBlocks(event, link: true, taskLink: taskLink))
+            .joined(separator: "\n\n") + "\n"
+    }
+
+    /// When and where, the link (when `link`), the notes and the tasks.
+    private func detailBlocks(_ event: Event, link: Bool, taskLink: (String) -> String?) -> [String] {
+        var blocks: [String] = []
         if let when = Self.when(event) { blocks.append("**When:** " + MarkdownEscaper.escape(when)) }
         if let location = event.location, !location.isEmpty {
             blocks.append("**Where:** " + MarkdownEscaper.escape(location.replacingNewlines))
+        }
+        if link, let url = event.url, !url.isEmpty {
+            blocks.append("**Link:** [" + MarkdownEscaper.escape(url.replacingNewlines) + "](" + MarkdownEscaper.linkDestination(url) + ")")
         }
         if let notes = event.notes, !MarkdownText.trimmed(notes).isEmpty {
             blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(notes)))
@@ -60,12 +87,12 @@ struct AgendaWriter {
             blocks.append(event.tasks.map { task in
                 let box = task.isCompleted ? "- [x]" : "- [ ]"
                 let text = MarkdownText.trimmed(task.text)
-                return text.isEmpty ? box : box + " " + MarkdownEscaper.indentContinuation(MarkdownEscaper.escape(text), columns: 2)
+                guard !text.isEmpty else { return box }
+                if let destination = taskLink(text) {
+                    return box + " [" + MarkdownEscaper.escape(text.replacingNewlines) + "](" + MarkdownEscaper.linkDestination(destination) + ")"
+                }
+                return box + " " + MarkdownEscaper.indentContinuation(MarkdownEscaper.escape(text), columns: 2)
             }.joined(separator: "\n"))
-        }
-        if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
-            let names = event.extras.sortedNames.isEmpty ? ["tasks"] : event.extras.sortedNames
-            warnings.append("event '\(event.title)': Markdown cannot carry the extras other formats kept (\(names.joined(separator: ", ")))")
         }
         return blocks
     }

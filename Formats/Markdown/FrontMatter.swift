@@ -109,6 +109,22 @@ struct FrontMatter {
         entries.append(Entry(key: key, value: value, line: 0))
     }
 
+    /// Sets `key` to `value` in the place it has, or appends it; removes it when `value` is `nil`.
+    mutating func replace(_ key: String, _ value: Value?) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return set(key, value) }
+        if let value { entries[index].value = value } else { entries.remove(at: index) }
+    }
+
+    /// The front matter at the top of `text` (as ``rendered(plain:)`` writes it) and the
+    /// text after it, or `nil` when `text` starts with none.
+    static func split(_ text: String) -> (matter: FrontMatter, body: Substring)? {
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+        guard let closing = closingLine(lines, start: 0, end: lines.count),
+              let matter = try? FrontMatter(lines: lines, range: 1..<closing) else { return nil }
+        let offset = lines[...closing].reduce(0) { $0 + $1.count + 1 }
+        return (matter, text.utf8.count >= offset ? Substring(text.utf8.dropFirst(offset)) : "")
+    }
+
     /// The front matter as lines between `---` delimiters, each ending in a newline.
     /// Strings are written quoted unless `plain` lists the key (numbers, booleans).
     func rendered(plain: Set<String>) -> String {

@@ -6,7 +6,8 @@ import AlmanacCore
 ///
 /// A part after the first starts at a marker line: `<!-- almanac:recipe -->`,
 /// `<!-- almanac:agenda -->` or `<!-- almanac:index -->`. The first part may
-/// leave it out, and is a recipe unless its marker or `# Agenda` heading says otherwise.
+/// leave it out, and is a recipe unless its marker, its front matter (`almanac: "index"`) or
+/// its `# Agenda` heading says otherwise.
 struct MarkdownDocumentReader {
     enum PartKind: String {
         case recipe
@@ -15,6 +16,9 @@ struct MarkdownDocumentReader {
 
         var marker: String { "<!-- almanac:\(rawValue) -->" }
     }
+
+    /// The front matter key that names a part's kind on a site's page (`almanac: "index"`).
+    static let partKey = "almanac"
 
     let source: MarkdownSource
     let sourceName: String
@@ -52,6 +56,8 @@ struct MarkdownDocumentReader {
                 cursor = close + 1
                 skipBlank(&cursor)
             }
+            // A site's list page says so in its front matter (a marker would show on the page).
+            if kind == nil, frontMatter?[Self.partKey]?.value.scalar == PartKind.index.rawValue { kind = .index }
             if kind == nil, cursor < lines.count, let marker = Self.marker(lines[cursor]) {
                 kind = marker
                 cursor += 1

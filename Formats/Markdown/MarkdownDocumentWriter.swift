@@ -10,7 +10,7 @@ import Foundation
 /// the order of ``AgendaWriter/periods``, ranked by start.
 struct MarkdownDocumentWriter: DocumentStreamWriter {
     var options: MarkdownWriteOptions
-    private let agendaWriter: AgendaWriter
+    let agendaWriter: AgendaWriter
     private var diagnostics: [Diagnostic] = []
     /// The document's extras, which Markdown cannot carry (a warning at the end says so).
     var extras = Extras()

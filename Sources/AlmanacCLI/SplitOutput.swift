@@ -1,8 +1,10 @@
 import AlmanacCore
+import Foundation
 
 /// Writes a document as a folder of files (`almanac convert … -d DIR`), all or none:
 /// every file is encoded and written to a temporary file first, and only when all of
-/// them are ready are they renamed into place. The folder is created when missing.
+/// them are ready are they renamed into place. The folder is created when missing. A file
+/// that does not replace an existing one (``OutputFile/replacesExisting``) is left as it is.
 struct SplitOutput {
     let folder: String
 
@@ -32,6 +34,7 @@ struct SplitOutput {
                     return .cannotCreate
                 }
                 let path = folder.hasSuffix("/") ? folder + file.relativePath : folder + "/" + file.relativePath
+                if !file.replacesExisting, FileManager.default.fileExists(atPath: path) { continue }
                 if let slash = path.lastIndex(of: "/") { try FolderMaker.make(String(path[..<slash])) }
                 let writer = try AtomicFileWriter(path: path)
                 writers.append(writer)

@@ -26,6 +26,28 @@ import AlmanacTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    @Test func aSiteKeepsTheLayoutTheUserEditedAndRewritesThePages() throws {
+        let scratch = try ScratchFolder()
+        let site = scratch.path("site")
+        #expect(try CLI.run(["convert", "Samples/recipes.json", "-d", site, "--site", "jekyll"]).status == 0)
+        let layout = site + "/_layouts/almanac.html", page = site + "/recipes/apple-galette.md"
+        #expect(String(decoding: try CLI.fileBytes(layout), as: UTF8.self).contains("application/ld+json"))
+        try Data("my layout\n".utf8).write(to: URL(fileURLWithPath: layout))
+        try Data("old\n".utf8).write(to: URL(fileURLWithPath: page))
+        let again = try CLI.run(["convert", "Samples/recipes.json", "-d", site, "--site", "jekyll"])
+        #expect(again.status == 0, "\(again.stderrText)")
+        #expect(try CLI.fileBytes(layout) == Array("my layout\n".utf8))
+        #expect(String(decoding: try CLI.fileBytes(page), as: UTF8.self).contains("# Apple Galette"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: site + "/_layouts")).contains { $0.hasPrefix(".") })
+    }
+
+    @Test func aSiteWithoutAFolderIsAnError() throws {
+        let result = try CLI.run(["convert", "Samples/recipes.json", "-t", "md", "--site", "hugo"])
+        #expect(result.status == 65)
+        #expect(result.stderrText.contains("--site writes a folder"))
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func folderAndFileTogetherIsAUsageError() throws {
         let result = try CLI.run(["convert", "Samples/recipes.json", "-d", "/tmp/x", "-o", "/tmp/x.md"])
         #expect(result.status == 64)

@@ -101,6 +101,40 @@ struct WriterTests {
         #expect(root["recipeIngredient"]?.elements?.compactMap(\.string) == ["2 cups milk"])
     }
 
+    @Test("a rating of 1 to 5 stars is an aggregateRating of one rating, as rich results want it", arguments: [1, 4, 5])
+    func aggregateRating(stars: Int) throws {
+        var recipe = Self.recipe
+        recipe.rating = stars
+        let result = try Fixtures.jsonld.encode(AlmanacDocument(recipes: [recipe]), options: EncodingOptions())
+        #expect(result.diagnostics.isEmpty)
+        let rating = try #require(try JSONReader.parse(result.bytes)["aggregateRating"])
+        #expect(rating["@type"]?.string == "AggregateRating")
+        #expect(rating["ratingValue"]?.numberText == String(stars))
+        #expect(rating["ratingCount"]?.numberText == "1")
+        #expect(rating["bestRating"]?.numberText == "5")
+        #expect(rating["worstRating"]?.numberText == "1")
+    }
+
+    @Test("a rating the model holds replaces the aggregateRating a page had")
+    func ratingReplacesKept() throws {
+        var recipe = try #require(try Fixtures.decodePage(Fixtures.page).document.recipes.first)
+        recipe.rating = 3
+        let written = Fixtures.text(try encode(AlmanacDocument(recipes: [recipe])))
+        #expect(written.components(separatedBy: "\"aggregateRating\"").count == 2)
+        #expect(try JSONReader.parse(Array(written.utf8))["aggregateRating"]?["ratingValue"]?.numberText == "3")
+    }
+
+    @Test("structured data for a page is the recipe's object on one line, with @context")
+    func structuredData() throws {
+        let (text, diagnostics) = JSONLDCodec.structuredData(Self.recipe)
+        #expect(!text.contains("\n"))
+        #expect(diagnostics.isEmpty)
+        let root = try JSONReader.parse(Array(text.utf8))
+        #expect(root["@context"]?.string == "https://schema.org")
+        #expect(root["name"]?.string == Self.recipe.title)
+        #expect(root == (try JSONReader.parse(try encode(AlmanacDocument(recipes: [Self.recipe])))))
+    }
+
     @Test("the writer matches the golden file")
     func golden() throws {
         let url = TestPaths.inPackage("Tests/AlmanacJSONLDTests/Golden/cardamom-buns.jsonld")
@@ -109,13 +143,14 @@ struct WriterTests {
         #expect(Fixtures.text(written) == Fixtures.text(Array(try Data(contentsOf: url))))
     }
 
-    @Test("rating, favorite and events have no place: warnings and an error")
+    @Test("a rating of 0 stars, the favorite flag and events have no place: warnings and an error")
     func losses() throws {
         var recipe = Recipe(id: "a", title: "A")
-        recipe.rating = 4
+        recipe.rating = 0
         recipe.isFavorite = true
         let result = try Fixtures.jsonld.encode(AlmanacDocument(recipes: [recipe]), options: EncodingOptions())
-        #expect(result.diagnostics.map(\.message) == ["JSON-LD has no place for the rating, favorite of recipe 'A'; left out"])
+        #expect(result.diagnostics.map(\.message) == ["JSON-LD has no place for the rating of 0 stars, favorite of recipe 'A'; left out"])
+        #expect(try JSONReader.parse(result.bytes)["aggregateRating"] == nil)
         let event = Event(id: "e", title: "E", start: .date(CivilDate(year: 2026, month: 1, day: 1)!))
         #expect(throws: JSONLDEncodingError.eventsNotSupported(count: 1)) {
             try Fixtures.jsonld.encode(AlmanacDocument(events: [event]), options: EncodingOptions())

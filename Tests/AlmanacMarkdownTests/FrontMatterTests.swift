@@ -66,4 +66,20 @@ struct FrontMatterTests {
         }
         #expect(throws: MarkdownDecodingError.self) { try MarkdownTesting.decode("---\nrating: many\n---\n\n# Soup\n\n---\n") }
     }
+
+    @Test("split gives the front matter and the text after it; replace keeps a key's place or appends it")
+    func splitAndReplace() throws {
+        let text = "---\ntitle: \"A \\\"B\\\"\\n---\"\ntags: [\"x\"]\n---\n\n# A\n\n---\n"
+        let split = try #require(FrontMatter.split(text))
+        var matter = split.matter
+        #expect(matter["title"]?.value == .scalar("A \"B\"\n---"))
+        #expect(split.body == "\n# A\n\n---\n")
+        matter.replace("title", .scalar("C"))
+        matter.replace("layout", .scalar("almanac"))
+        matter.replace("tags", nil)
+        #expect(matter.entries.map(\.key) == ["title", "layout"])
+        #expect(matter.rendered(plain: []) == "---\ntitle: \"C\"\nlayout: \"almanac\"\n---\n")
+        #expect(FrontMatter.split("# A\n") == nil)
+        #expect(FrontMatter.split("---\ntitle: A\n") == nil, "not closed")
+    }
 }

@@ -44,6 +44,10 @@ struct SplitTests {
         }
         let event = try MarkdownTesting.codec.decode(files[files.count - 2].bytes, source: "event").document
         #expect(event.events.map(\.id) == ["E1"])
+        if frontMatter {
+            let text = String(decoding: files[files.count - 2].bytes, as: UTF8.self)
+            #expect(text.hasPrefix("---\ntitle: \"Banana Bread\"\ndate: \"2026-12-24\"\n---\n"), "titled by the event, dated by its start")
+        }
         let index = try #require(files.last)
         let text = String(decoding: index.bytes, as: UTF8.self)
         for file in files.dropLast() { #expect(text.contains("](\(file.relativePath))")) }

@@ -20,6 +20,15 @@ public enum Peers {
         ProcessInfo.processInfo.environment["ALMANAC_REQUIRE_PEERS"] == "1"
     }
 
+    /// A program on the `PATH` (such as Debian's `hugo` or `jekyll`), or `nil`.
+    public static func program(_ name: String) -> URL? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return nil
+    }
+
     /// Whether the Python peer is usable and has `module` importable.
     public static func pythonHas(_ module: String) -> Bool {
         guard let python else { return false }

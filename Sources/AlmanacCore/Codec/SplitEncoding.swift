@@ -13,10 +13,14 @@ public struct OutputFile: Hashable, Sendable {
     public var bytes: [UInt8]
     /// Warnings, such as fields the format could not carry.
     public var diagnostics: [Diagnostic]
+    /// Whether a file already at the path is replaced (`true`, the default) or kept, for
+    /// files the user may have edited since, such as a site's layouts.
+    public var replacesExisting: Bool
 
-    public init(relativePath: String, bytes: [UInt8], diagnostics: [Diagnostic] = []) {
+    public init(relativePath: String, bytes: [UInt8], diagnostics: [Diagnostic] = [], replacesExisting: Bool = true) {
         self.relativePath = relativePath
         self.bytes = bytes
         self.diagnostics = diagnostics
+        self.replacesExisting = replacesExisting
     }
 }
