@@ -32,7 +32,9 @@ struct ConvertPlan {
         if let name = arguments.value("--to") {
             outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false, command: Self.command)
         } else if splitFolder != nil {
-            guard let splitting = registry.codecs.first(where: { $0 is any SplitEncoding }) else {
+            // The first that can write a folder of every kind (Markdown, not the calendars).
+            let splitters = registry.codecs.filter { $0 is any SplitEncoding }
+            guard let splitting = splitters.first(where: { Set(ItemKind.allCases).isSubset(of: $0.format.writes) }) ?? splitters.first else {
                 throw UsageError("No format can write a folder of files (-d)", command: Self.command)
             }
             outputCodec = splitting
@@ -56,9 +58,11 @@ struct ConvertPlan {
         encodingOptions = EncodingOptions(compact: arguments.has("--compact"), settings: settings)
     }
 
-    /// Whether items can flow from every input to the output one at a time.
+    /// Whether items can flow from every input to the output one at a time. Several
+    /// inputs of a codec that reads them as one (ics) are read whole.
     var isStreamable: Bool {
         inputs.allSatisfy { $0.codec is any ItemStreamDecoding }
+            && !zip(inputs, inputs.dropFirst()).contains { $0.codec is any InputGroupDecoding && $0.codec.format.name == $1.codec.format.name }
             && (outputCodec is any ItemStreamEncoding || outputCodec is any DocumentStreamEncoding)
     }
 

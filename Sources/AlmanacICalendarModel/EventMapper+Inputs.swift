@@ -1,0 +1,24 @@
+import AlmanacCore
+
+extension EventMapper {
+    /// The documents of several inputs' VCALENDAR trees read as one calendar (jCal and
+    /// xCal files of a calendar folder): a VTODO in one input belongs to its parent
+    /// VEVENT in any other, whatever their order. One result per input, as
+    /// ``InputGroupCollector`` sorts them; `warnings` are the inputs' own.
+    public static func results(of inputs: [(source: String, calendars: [ICalComponent])], warnings: [Diagnostic] = [], options: ICalendarMappingOptions = ICalendarMappingOptions()) -> [DecodeResult] {
+        let calendars = inputs.flatMap(\.calendars)
+        var collector = InputGroupCollector(sources: inputs.map(\.source))
+        var sequence = ItemSequenceMapper(source: inputs.first?.source ?? "", options: options, outline: ICalendarOutline(calendars: calendars))
+        for input in inputs {
+            sequence.source = input.source
+            for calendar in input.calendars {
+                for child in calendar.children where ICalendarOutline.isItem(child.name) {
+                    sequence.map(child) { collector.add($0, from: $1) }
+                }
+            }
+        }
+        sequence.finish { collector.add($0, from: $1) }
+        collector.add(warnings + sequence.diagnostics)
+        return collector.results(extras: documentExtras(of: calendars, mapping: sequence))
+    }
+}
