@@ -66,6 +66,7 @@ struct ConvertCommand: Command {
             return .success
         }
         let plan = try ConvertPlan(scanned, registry: context.registry)
+        plan.inputs.compactMap(\.note).forEach(context.console.error)
         let settings = try ValidationOptions.settings(scanned, rules: context.rules, command: name)
         let validator = scanned.has("--no-validate") ? nil : Validator(registry: context.rules, settings: settings)
         for case let path? in plan.inputs.map(\.path) { try FileIO.checkReadable(path) }

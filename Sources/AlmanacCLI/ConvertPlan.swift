@@ -8,6 +8,8 @@ struct ConvertPlan {
         /// The path, or `nil` for standard input.
         var path: String?
         var codec: any FormatCodec
+        /// What to say before reading (the first input of a folder: the files passed over).
+        var note: String?
         /// The name diagnostics use.
         var name: String { path ?? "<stdin>" }
     }
@@ -66,22 +68,32 @@ struct ConvertPlan {
             && (outputCodec is any ItemStreamEncoding || outputCodec is any DocumentStreamEncoding)
     }
 
-    /// The inputs the positional arguments and `-f` name (standard input when there are none).
+    /// The inputs the positional arguments and `-f` name (standard input when there are
+    /// none); a folder stands for its files (``FolderInput``).
     static func inputs(_ arguments: ArgumentScanner.Result, registry: FormatRegistry, command: String) throws -> [Input] {
         let forced = try arguments.value("--from").map { try codec(named: $0, option: "-f", registry: registry, reading: true, command: command) }
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 {
             throw UsageError("Standard input ('-') can be read only once", command: command)
         }
-        return try paths.map { path in
-            if path == "-" {
-                guard let forced else {
-                    throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: command)
-                }
-                return Input(path: nil, codec: forced)
+        return try paths.flatMap { path in
+            if path != "-", FolderListing.isFolder(path) {
+                var (inputs, note) = try FolderInput.inputs(of: path, forced: forced, registry: registry)
+                inputs[0].note = note
+                return inputs
             }
-            return Input(path: path, codec: try forced ?? codec(forPath: path, role: "input", registry: registry, reading: true, command: command))
+            return [try input(path, forced: forced, registry: registry, command: command)]
         }
+    }
+
+    private static func input(_ path: String, forced: (any FormatCodec)?, registry: FormatRegistry, command: String) throws -> Input {
+        if path == "-" {
+            guard let forced else {
+                throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: command)
+            }
+            return Input(path: nil, codec: forced)
+        }
+        return Input(path: path, codec: try forced ?? codec(forPath: path, role: "input", registry: registry, reading: true, command: command))
     }
 
     private static func codec(named name: String, option: String, registry: FormatRegistry, reading: Bool, command: String) throws -> any FormatCodec {
