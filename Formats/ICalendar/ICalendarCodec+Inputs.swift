@@ -21,7 +21,7 @@ extension ICalendarCodec: InputGroupDecoding {
         }
         var collector = InputGroupCollector(sources: inputs.map(\.source))
         var sequence = ItemSequenceMapper(source: inputs.first?.source ?? "", options: mappingOptions, outline: outline)
-        var calendars: [ICalComponent] = []
+        var calendars: [[ICalComponent]] = []
         for (number, input) in inputs.enumerated() {
             sequence.source = input.source
             var parser = ComponentTreeParser(options: options, source: input.source)
@@ -31,7 +31,7 @@ extension ICalendarCodec: InputGroupDecoding {
                     while let entry = reader.next() {
                         try parser.take(entry) { item in sequence.map(item) { collector.add($0, from: $1) } }
                     }
-                    calendars += try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines)
+                    calendars.append(try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines))
                 }
             } catch let error as any CodecError {
                 throw InputGroupError(input: number, error: error)

@@ -19,6 +19,22 @@ extension EventMapper {
         }
         sequence.finish { collector.add($0, from: $1) }
         collector.add(warnings + sequence.diagnostics)
-        return collector.results(extras: documentExtras(of: calendars, mapping: sequence))
+        return collector.results(extras: documentExtras(of: inputs.map(\.calendars), mapping: sequence))
+    }
+
+    /// The document extras of a group of inputs read as one: each calendar property
+    /// from the first input that has one of its name (as when inputs are read one by
+    /// one: the first input's `X-WR-CALNAME` wins), and the kept components of all.
+    public static func documentExtras(of inputs: [[ICalComponent]], mapping sequence: ItemSequenceMapper) -> Extras {
+        var merged = ICalendarExtras()
+        var names: Set<String> = []
+        for calendars in inputs {
+            let own = ICalendarExtras(documentExtras(of: calendars, mapping: sequence))
+            let fresh = own.properties.filter { !names.contains(ICalendarTreeBuilder.name(of: $0)) }
+            names.formUnion(own.properties.map(ICalendarTreeBuilder.name(of:)))
+            merged.properties += fresh
+            merged.components += own.components.filter { !merged.components.contains($0) }
+        }
+        return merged.stored(in: Extras())
     }
 }

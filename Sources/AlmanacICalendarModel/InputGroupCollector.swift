@@ -4,14 +4,14 @@ import AlmanacCore
 /// into one result per input: each event goes to the input it was read from (with its
 /// tasks, wherever they were), each diagnostic to the input it names, and the document
 /// extras of the whole group to the first.
-public struct InputGroupCollector {
+package struct InputGroupCollector {
     private var events: [[Event]]
     private var diagnostics: [[Diagnostic]]
     /// The index of each input name (the first, if a name is given twice).
     private var inputIndex: [String: Int] = [:]
 
     /// A collector for the inputs named `sources`, in order.
-    public init(sources: [String]) {
+    package init(sources: [String]) {
         events = Array(repeating: [], count: sources.count)
         diagnostics = Array(repeating: [], count: sources.count)
         for (index, source) in sources.enumerated() where inputIndex[source] == nil {
@@ -24,18 +24,18 @@ public struct InputGroupCollector {
     }
 
     /// Takes an event that was read from the input named `source`.
-    public mutating func add(_ event: Event, from source: String) {
+    package mutating func add(_ event: Event, from source: String) {
         events[index(of: source)].append(event)
     }
 
     /// Takes diagnostics, each for the input it names.
-    public mutating func add(_ found: [Diagnostic]) {
+    package mutating func add(_ found: [Diagnostic]) {
         for diagnostic in found { diagnostics[index(of: diagnostic.source)].append(diagnostic) }
     }
 
     /// One result per input, its diagnostics in the order of their offsets; the first
     /// carries `extras`.
-    public func results(extras: Extras) -> [DecodeResult] {
+    package func results(extras: Extras) -> [DecodeResult] {
         events.indices.map { index in
             var document = AlmanacDocument(events: events[index])
             if index == 0 { document.extras = extras }

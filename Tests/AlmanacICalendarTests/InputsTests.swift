@@ -71,11 +71,15 @@ struct InputsTests {
         }
     }
 
-    @Test("the calendars' properties are the first result's document extras, once")
+    @Test("the first result carries the group's document extras: each calendar property from the first input with one, every kept component")
     func documentExtras() throws {
-        let named = ICS.calendar(["X-WR-CALNAME:Home", "BEGIN:VEVENT", "UID:e", "DTSTART:20270101T100000Z", "END:VEVENT"])
-        let results = try Self.decode([("one.ics", named), ("two.ics", named.replacingOccurrences(of: "UID:e", with: "UID:f"))])
-        #expect(ICalendarExtras(results[0].document.extras).properties == ["X-WR-CALNAME:Home"])
-        #expect(results[1].document.extras.isEmpty)
+        func calendar(_ name: String, _ uid: String) -> String {
+            ICS.calendar(["X-WR-CALNAME:\(name)", "BEGIN:VEVENT", "UID:\(uid)", "DTSTART:20270101T100000Z", "END:VEVENT", "BEGIN:VJOURNAL", "UID:j-\(uid)", "END:VJOURNAL"])
+        }
+        let results = try Self.decode([("one.ics", calendar("Home", "e")), ("two.ics", calendar("Work", "f")), ("three.ics", calendar("Home", "g"))])
+        let extras = ICalendarExtras(results[0].document.extras)
+        #expect(extras.properties == ["X-WR-CALNAME:Home"])
+        #expect(extras.components == ["BEGIN:VJOURNAL\nUID:j-e\nEND:VJOURNAL", "BEGIN:VJOURNAL\nUID:j-f\nEND:VJOURNAL", "BEGIN:VJOURNAL\nUID:j-g\nEND:VJOURNAL"])
+        #expect(results[1].document.extras.isEmpty && results[2].document.extras.isEmpty)
     }
 }
