@@ -30,7 +30,7 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         )
     }
 
-    private var mappingOptions: ICalendarMappingOptions {
+    var mappingOptions: ICalendarMappingOptions {
         ICalendarMappingOptions(appliesCalendarTimeZone: options.appliesCalendarTimeZone)
     }
 
@@ -111,7 +111,7 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
 
     /// The outline of an input that `scan` passes through a scanner: once, and again
     /// when the first look asks for a review.
-    private static func outline(scanning scan: (inout OutlineScanner) throws -> Void) rethrows -> ICalendarOutline {
+    static func outline(scanning scan: (inout OutlineScanner) throws -> Void) rethrows -> ICalendarOutline {
         var first = OutlineScanner()
         try scan(&first)
         var builder = first.builder

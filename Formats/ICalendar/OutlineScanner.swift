@@ -27,6 +27,13 @@ struct OutlineScanner {
         self.reviewing = reviewing
     }
 
+    /// Starts the next input of a group read as one: what the last one left open is closed.
+    mutating func startInput() {
+        depth = 0
+        item = nil
+        zones = []
+    }
+
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
             let isBegin = line[0] | 0x20 == UInt8(ascii: "b")

@@ -64,7 +64,7 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
     /// The deepest nesting of elements accepted by default, libxml2's own limit.
     public static let defaultMaximumDepth = 256
 
-    private func read(_ bytes: [UInt8], source: String, maximumDepth: Int) throws -> (calendars: [ICalComponent], warnings: [Diagnostic]) {
+    func read(_ bytes: [UInt8], source: String, maximumDepth: Int) throws -> (calendars: [ICalComponent], warnings: [Diagnostic]) {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 try XMLTextReader.reading(buffer, maximumDepth: maximumDepth) { cursor in

@@ -18,8 +18,10 @@ struct ConvertCommand: Command {
         output file is written whole or not at all: almanac writes a temporary file beside
         it and renames it into place only when the whole run has succeeded, so a failed run
         leaves an existing file as it was. With -d, the folder is created when missing and
-        its files are all written, or none (the format defaults to the first one that can
-        write a folder).
+        its files are all written, or none (the format defaults to markdown; with -t ics,
+        jcal or xcal, one calendar file per UID, as CalDAV servers and vdirs keep them).
+        A folder given as an input stands for its files; consecutive calendar inputs are
+        read as one calendar, so a task finds its event in another file.
 
         Without verbs, conversions from ndjson and ics stream: memory stays flat however
         long the input. Each item is validated as it comes; a whole-document output (json,
@@ -36,7 +38,7 @@ struct ConvertCommand: Command {
             .init(names: ["-f", "--from"], valueName: "<format>", help: "Input format (needed for standard input)."),
             .init(names: ["-t", "--to"], valueName: "<format>", help: "Output format (default: from -o's extension)."),
             .init(names: ["-o", "--output"], valueName: "<file>", help: "Write to this file instead of standard output."),
-            .init(names: ["-d", "--split"], valueName: "<folder>", help: "Write one file per item (and an index) into this folder."),
+            .init(names: ["-d", "--split"], valueName: "<folder>", help: "Write one file per item (and an index) into this folder; ics, jcal, xcal: one calendar per UID (a vdir)."),
             .init(names: ["--compact"], valueName: nil, help: "Write as compactly as the format allows."),
             .init(names: ["--no-validate"], valueName: nil, help: "Write even when validation finds errors."),
         ] + ValidationOptions.options + InputLimits.options
@@ -66,6 +68,7 @@ struct ConvertCommand: Command {
             return .success
         }
         let plan = try ConvertPlan(scanned, registry: context.registry)
+        plan.inputs.compactMap(\.note).forEach(context.console.error)
         let settings = try ValidationOptions.settings(scanned, rules: context.rules, command: name)
         let validator = scanned.has("--no-validate") ? nil : Validator(registry: context.rules, settings: settings)
         for case let path? in plan.inputs.map(\.path) { try FileIO.checkReadable(path) }

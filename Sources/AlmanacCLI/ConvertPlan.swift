@@ -8,6 +8,8 @@ struct ConvertPlan {
         /// The path, or `nil` for standard input.
         var path: String?
         var codec: any FormatCodec
+        /// What to say before reading (the first input of a folder: the files passed over).
+        var note: String?
         /// The name diagnostics use.
         var name: String { path ?? "<stdin>" }
     }
@@ -32,7 +34,9 @@ struct ConvertPlan {
         if let name = arguments.value("--to") {
             outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false, command: Self.command)
         } else if splitFolder != nil {
-            guard let splitting = registry.codecs.first(where: { $0 is any SplitEncoding }) else {
+            // The first that can write a folder of every kind (Markdown, not the calendars).
+            let splitters = registry.codecs.filter { $0 is any SplitEncoding }
+            guard let splitting = splitters.first(where: { Set(ItemKind.allCases).isSubset(of: $0.format.writes) }) ?? splitters.first else {
                 throw UsageError("No format can write a folder of files (-d)", command: Self.command)
             }
             outputCodec = splitting
@@ -56,28 +60,40 @@ struct ConvertPlan {
         encodingOptions = EncodingOptions(compact: arguments.has("--compact"), settings: settings)
     }
 
-    /// Whether items can flow from every input to the output one at a time.
+    /// Whether items can flow from every input to the output one at a time. Several
+    /// inputs of a codec that reads them as one (ics) are read whole.
     var isStreamable: Bool {
         inputs.allSatisfy { $0.codec is any ItemStreamDecoding }
+            && !zip(inputs, inputs.dropFirst()).contains { $0.codec is any InputGroupDecoding && $0.codec.format.name == $1.codec.format.name }
             && (outputCodec is any ItemStreamEncoding || outputCodec is any DocumentStreamEncoding)
     }
 
-    /// The inputs the positional arguments and `-f` name (standard input when there are none).
+    /// The inputs the positional arguments and `-f` name (standard input when there are
+    /// none); a folder stands for its files (``FolderInput``).
     static func inputs(_ arguments: ArgumentScanner.Result, registry: FormatRegistry, command: String) throws -> [Input] {
         let forced = try arguments.value("--from").map { try codec(named: $0, option: "-f", registry: registry, reading: true, command: command) }
         let paths = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         if paths.filter({ $0 == "-" }).count > 1 {
             throw UsageError("Standard input ('-') can be read only once", command: command)
         }
-        return try paths.map { path in
-            if path == "-" {
-                guard let forced else {
-                    throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: command)
-                }
-                return Input(path: nil, codec: forced)
+        return try paths.flatMap { path in
+            if path != "-", FolderListing.isFolder(path) {
+                var (inputs, note) = try FolderInput.inputs(of: path, forced: forced, registry: registry)
+                inputs[0].note = note
+                return inputs
             }
-            return Input(path: path, codec: try forced ?? codec(forPath: path, role: "input", registry: registry, reading: true, command: command))
+            return [try input(path, forced: forced, registry: registry, command: command)]
         }
+    }
+
+    private static func input(_ path: String, forced: (any FormatCodec)?, registry: FormatRegistry, command: String) throws -> Input {
+        if path == "-" {
+            guard let forced else {
+                throw UsageError("Reading standard input needs the input format: give -f <format> (see 'almanac formats')", command: command)
+            }
+            return Input(path: nil, codec: forced)
+        }
+        return Input(path: path, codec: try forced ?? codec(forPath: path, role: "input", registry: registry, reading: true, command: command))
     }
 
     private static func codec(named name: String, option: String, registry: FormatRegistry, reading: Bool, command: String) throws -> any FormatCodec {

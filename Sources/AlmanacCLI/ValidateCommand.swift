@@ -25,6 +25,7 @@ struct ValidateCommand: Command {
             throw UsageError("The value of --diagnostics must be text or json", command: name)
         }
         let inputs = try ConvertPlan.inputs(arguments, registry: context.registry, command: name)
+        inputs.compactMap(\.note).forEach(context.console.error)
         let settings = try ValidationOptions.settings(arguments, rules: context.rules, command: name)
         let limits = try InputLimits(arguments, command: name)
         for case let path? in inputs.map(\.path) { try FileIO.checkReadable(path) }

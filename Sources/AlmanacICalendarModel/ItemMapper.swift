@@ -4,7 +4,7 @@ import Foundation
 /// Turns one VEVENT or VTODO into the model: the fields the model has, times
 /// with their zones, and everything else into the `ics` extras. Collects warnings.
 struct ItemMapper {
-    let source: String
+    var source: String
     var resolver: TimeZoneResolver
     /// The IANA zone of a known `X-WR-TIMEZONE`, applied to floating times.
     var calendarZone: String?

@@ -12,8 +12,15 @@ import AlmanacCore
 /// so an event whose VTODOs come late in the input holds back the events after it. When
 /// each VTODO follows its event (as almanac and most programs write them) only one or
 /// two events are ever held.
+///
+/// Several inputs read as one (the files of a calendar folder) go through one mapper:
+/// set ``source`` to each input's name before its items; each event is handed on with
+/// the name of the input it was read from, and each task is mapped with its own.
 public struct ItemSequenceMapper {
-    public let source: String
+    /// The name of the input whose items come next, for diagnostics.
+    public var source: String {
+        didSet { mapper.source = source }
+    }
     /// Warnings and notes, as ``EventMapper`` gives them.
     public var diagnostics: [Diagnostic] { mapper.diagnostics }
 
@@ -25,10 +32,10 @@ public struct ItemSequenceMapper {
     /// For an owner of moved items, the index of its last one.
     private let lastMovedItem: [Int: Int]
     /// Events read, with their index, waiting for their tasks or for the events before them.
-    private var held: [(index: Int, event: Event)] = []
+    private var held: [(index: Int, event: Event, source: String)] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
-    private var early: [Int: [ICalComponent]] = [:]
+    private var early: [Int: [(component: ICalComponent, source: String)]] = [:]
 
     public init(source: String, options: ICalendarMappingOptions = ICalendarMappingOptions(), outline: ICalendarOutline) {
         self.source = source
@@ -50,27 +57,39 @@ public struct ItemSequenceMapper {
 
     /// Maps the next item, then passes on each event now complete.
     public mutating func map(_ component: ICalComponent, emit: (Event) throws -> Void) rethrows {
+        try map(component) { event, _ in try emit(event) }
+    }
+
+    /// Maps the next item, then passes on each event now complete with the ``source`` it was read from.
+    public mutating func map(_ component: ICalComponent, emitFrom emit: (Event, _ source: String) throws -> Void) rethrows {
         let place = run.take(ItemLinks(component))
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
             var event = mapper.event(component, asTodo: component.name == "VTODO")
             for task in early.removeValue(forKey: index) ?? [] {
-                event.tasks.append(mapper.task(task, parentUID: event.id))
+                mapper.source = task.source
+                event.tasks.append(mapper.task(task.component, parentUID: event.id))
             }
-            held.append((index, event))
+            mapper.source = source
+            held.append((index, event, source))
         } else if let slot = heldSlot(of: owner) {
             held[slot].event.tasks.append(mapper.task(component, parentUID: held[slot].event.id))
         } else {
-            early[owner, default: []].append(component)
+            early[owner, default: []].append((component, source))
         }
         try release(emit: emit)
     }
 
     /// Passes on every event still held (at the end of the input).
     public mutating func finish(emit: (Event) throws -> Void) rethrows {
+        try finish { event, _ in try emit(event) }
+    }
+
+    /// Passes on every event still held, with the ``source`` each was read from.
+    public mutating func finish(emitFrom emit: (Event, _ source: String) throws -> Void) rethrows {
         while heldStart < held.count {
-            try emit(held[heldStart].event)
+            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source)
             heldStart += 1
         }
         held.removeAll()
@@ -90,9 +109,9 @@ public struct ItemSequenceMapper {
     }
 
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
-    private mutating func release(emit: (Event) throws -> Void) rethrows {
+    private mutating func release(emit: (Event, String) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try emit(held[heldStart].event)
+            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source)
             heldStart += 1
         }
         if heldStart == held.count {

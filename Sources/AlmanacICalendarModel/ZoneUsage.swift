@@ -16,9 +16,12 @@ public struct ZoneUsage: Sendable {
         note(event.recurrenceID)
         let year = (event.start ?? event.end)?.civil.date.year
         note(keptLines: ICalendarExtras(event.extras).properties, fallbackYear: year)
-        for task in event.tasks {
-            note(keptLines: ICalendarExtras(task.extras).properties, fallbackYear: year)
-        }
+        for task in event.tasks { note(task, of: event) }
+    }
+
+    /// Notes the zones the kept lines of `task`, one of `event`'s, use.
+    public mutating func note(_ task: EventTask, of event: Event) {
+        note(keptLines: ICalendarExtras(task.extras).properties, fallbackYear: (event.start ?? event.end)?.civil.date.year)
     }
 
     private mutating func note(_ zone: String, _ year: Int) {

@@ -1,0 +1,41 @@
+import AlmanacCore
+
+/// A folder given as an input, such as a vdir (one `.ics` file per calendar object, as
+/// CalDAV servers, vdirsyncer and khal keep a calendar): its files, each read by its
+/// extension (or only those of `-f`'s format when it is given). The files of each format
+/// come together, formats in the registry's order and names sorted by their bytes, so
+/// that a calendar's files are read as one. Hidden files (`.Radicale.props`) are passed
+/// over; other files almanac cannot read (vdirsyncer's `color` and `displayname`) and
+/// folders inside are passed over with a note. A folder with nothing to read is an error.
+enum FolderInput {
+    /// The inputs of `folder`, and the note about what was passed over (or `nil`).
+    static func inputs(of folder: String, forced: (any FormatCodec)?, registry: FormatRegistry) throws -> (inputs: [ConvertPlan.Input], note: String?) {
+        var found: [(rank: Int, input: ConvertPlan.Input)] = []
+        var skipped: [String] = []
+        for entry in try FolderListing.entries(of: folder) where !entry.name.hasPrefix(".") {
+            let path = FolderListing.join(folder, entry.name)
+            guard !entry.isFolder, let codec = registry.codec(forPath: path), !codec.format.reads.isEmpty,
+                  forced == nil || forced!.format.name == codec.format.name else {
+                skipped.append(entry.isFolder ? entry.name + "/" : entry.name)
+                continue
+            }
+            let rank = registry.codecs.firstIndex { $0.format.name == codec.format.name } ?? 0
+            found.append((rank, ConvertPlan.Input(path: path, codec: codec)))
+        }
+        let what = forced.map { "no \($0.format.name) file" } ?? "no file almanac reads"
+        let passed = skipped.isEmpty ? "" : " (passed over: \(listed(skipped)))"
+        guard !found.isEmpty else {
+            throw FileError.unreadable(path: folder, reason: "the folder holds \(what)\(passed)")
+        }
+        // A stable sort: names stay sorted within each format.
+        let inputs = found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.input)
+        let note = skipped.isEmpty ? nil : "\(folder): note: \(skipped.count) entr\(skipped.count == 1 ? "y" : "ies") not read (no format almanac reads by that extension, or a folder): \(listed(skipped))"
+        return (inputs, note)
+    }
+
+    /// The first names, and how many more.
+    private static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(5).joined(separator: ", ")
+        return names.count > 5 ? "\(shown) and \(names.count - 5) more" : shown
+    }
+}

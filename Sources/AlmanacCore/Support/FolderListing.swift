@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The entries of a folder given as an input (a calendar folder, a vdir).
+public enum FolderListing {
+    /// One entry: its name and whether it is a folder itself.
+    public struct Entry: Hashable, Sendable {
+        public var name: String
+        public var isFolder: Bool
+    }
+
+    /// Whether `path` is a folder (following symbolic links).
+    public static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The entries of the folder `path` other than `.` and `..`, sorted by the bytes of
+    /// their names (the same order on every system). Throws
+    /// ``FileError/unreadable(path:reason:)`` when it cannot be listed.
+    public static func entries(of path: String) throws -> [Entry] {
+        guard let folder = opendir(path) else {
+            if errno == ENOENT { throw FileError.notFound(path: path) }
+            throw FileError.unreadable(path: path, reason: FileError.reason())
+        }
+        defer { closedir(folder) }
+        var entries: [Entry] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            entries.append(Entry(name: name, isFolder: isFolder(join(path, name))))
+        }
+        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// `name` inside the folder `path`.
+    public static func join(_ path: String, _ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
+    }
+}

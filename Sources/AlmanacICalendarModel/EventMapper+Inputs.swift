@@ -1,0 +1,40 @@
+import AlmanacCore
+
+extension EventMapper {
+    /// The documents of several inputs' VCALENDAR trees read as one calendar (jCal and
+    /// xCal files of a calendar folder): a VTODO in one input belongs to its parent
+    /// VEVENT in any other, whatever their order. One result per input, as
+    /// ``InputGroupCollector`` sorts them; `warnings` are the inputs' own.
+    public static func results(of inputs: [(source: String, calendars: [ICalComponent])], warnings: [Diagnostic] = [], options: ICalendarMappingOptions = ICalendarMappingOptions()) -> [DecodeResult] {
+        let calendars = inputs.flatMap(\.calendars)
+        var collector = InputGroupCollector(sources: inputs.map(\.source))
+        var sequence = ItemSequenceMapper(source: inputs.first?.source ?? "", options: options, outline: ICalendarOutline(calendars: calendars))
+        for input in inputs {
+            sequence.source = input.source
+            for calendar in input.calendars {
+                for child in calendar.children where ICalendarOutline.isItem(child.name) {
+                    sequence.map(child) { collector.add($0, from: $1) }
+                }
+            }
+        }
+        sequence.finish { collector.add($0, from: $1) }
+        collector.add(warnings + sequence.diagnostics)
+        return collector.results(extras: documentExtras(of: inputs.map(\.calendars), mapping: sequence))
+    }
+
+    /// The document extras of a group of inputs read as one: each calendar property
+    /// from the first input that has one of its name (as when inputs are read one by
+    /// one: the first input's `X-WR-CALNAME` wins), and the kept components of all.
+    public static func documentExtras(of inputs: [[ICalComponent]], mapping sequence: ItemSequenceMapper) -> Extras {
+        var merged = ICalendarExtras()
+        var names: Set<String> = []
+        for calendars in inputs {
+            let own = ICalendarExtras(documentExtras(of: calendars, mapping: sequence))
+            let fresh = own.properties.filter { !names.contains(ICalendarTreeBuilder.name(of: $0)) }
+            names.formUnion(own.properties.map(ICalendarTreeBuilder.name(of:)))
+            merged.properties += fresh
+            merged.components += own.components.filter { !merged.components.contains($0) }
+        }
+        return merged.stored(in: Extras())
+    }
+}
