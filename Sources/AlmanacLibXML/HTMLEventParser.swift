@@ -48,7 +48,10 @@ public enum HTMLEventParser {
         }
         guard page.count > 0, let base = page.baseAddress else { return }
         let start = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
-        guard let context = htmlCreateMemoryParserCtxt(start, Int32(page.count)) else { return }
+        // As htmlReadMemory sets up its parse (a memory context that takes the page as
+        // UTF-8 unless its BOM or <meta charset> says otherwise; htmlNewParserCtxt's
+        // would take it as Latin-1), with almanac's handlers instead of the tree builder.
+        guard let context = xmlCreateMemoryParserCtxt(start, Int32(page.count)) else { return }
         defer {
             if let document = context.pointee.myDoc { xmlFreeDoc(document) }
             htmlFreeParserCtxt(context)
@@ -58,6 +61,7 @@ public enum HTMLEventParser {
             try withExtendedLifetime((session, collector)) {
                 installHandlers(on: context, session: session)
                 htmlCtxtUseOptions(context, parserOptions)
+                context.pointee.html = 1
                 htmlParseDocument(context)
                 if let failure = session.failure { throw failure }
             }
@@ -75,11 +79,12 @@ public enum HTMLEventParser {
         sax.pointee.characters = characters
         sax.pointee.ignorableWhitespace = characters
         sax.pointee.cdataBlock = characters
-        context.pointee.userData = Unmanaged.passUnretained(session).toOpaque()
+        context.pointee._private = Unmanaged.passUnretained(session).toOpaque()
     }
 }
 
-/// The state of one parse, reached from libxml2's callbacks through the context's `userData`.
+/// The state of one parse, reached from libxml2's callbacks through the context's
+/// `_private` (the callbacks receive the context as their `userData`).
 private final class HTMLParseSession {
     let page: UnsafeBufferPointer<UInt8>
     let context: htmlParserCtxtPtr
@@ -116,8 +121,9 @@ private final class HTMLParseSession {
     }
 }
 
-private func session(_ pointer: UnsafeMutableRawPointer?) -> HTMLParseSession? {
-    pointer.map { Unmanaged<HTMLParseSession>.fromOpaque($0).takeUnretainedValue() }
+private func session(_ userData: UnsafeMutableRawPointer?) -> HTMLParseSession? {
+    guard let context = userData?.assumingMemoryBound(to: htmlParserCtxt.self), let session = context.pointee._private else { return nil }
+    return Unmanaged<HTMLParseSession>.fromOpaque(session).takeUnretainedValue()
 }
 
 private func string(_ text: UnsafePointer<xmlChar>?) -> String {
