@@ -21,13 +21,14 @@ struct HTMLPageScanner {
     /// The block being read: its text so far and where it starts.
     private var script: (text: [UInt8], offset: Int)?
 
-    private init(page: [UInt8]) {
-        reader = MicrodataReader(page: page)
+    private init(page: [UInt8], maximumDepth: Int) {
+        reader = MicrodataReader(page: page, maximumDepth: maximumDepth)
     }
 
-    /// The JSON-LD blocks and the top-level Microdata items of `page`.
-    static func scan(_ page: [UInt8]) throws(JSONLDDecodingError) -> (blocks: [Block], microdata: MicrodataReader) {
-        var scanner = HTMLPageScanner(page: page)
+    /// The JSON-LD blocks and the top-level Microdata items of `page`, whose items may
+    /// nest `maximumDepth` deep.
+    static func scan(_ page: [UInt8], maximumDepth: Int) throws(JSONLDDecodingError) -> (blocks: [Block], microdata: MicrodataReader) {
+        var scanner = HTMLPageScanner(page: page, maximumDepth: maximumDepth)
         do {
             try page.withUnsafeBufferPointer { buffer in
                 try HTMLEventParser.parse(buffer) { event throws(JSONLDDecodingError) in
@@ -48,7 +49,7 @@ struct HTMLPageScanner {
         switch event {
         case .start(let tag):
             if tag.name == "script", Self.isJSONLD(tag.attribute("type")) { script = ([], tag.contentOffset) }
-            reader.start(tag)
+            try reader.start(tag)
         case .text(let bytes):
             if script != nil { script?.text.append(contentsOf: bytes) }
             reader.characters(bytes)

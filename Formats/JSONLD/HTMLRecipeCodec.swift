@@ -23,11 +23,12 @@ public struct HTMLRecipeCodec: FormatCodec {
     }
 
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
-        let scan = try HTMLPageScanner.scan(bytes)
+        let depth = limits.depth(default: JSONReader.defaultMaximumDepth)
+        let scan = try HTMLPageScanner.scan(bytes, maximumDepth: depth)
         guard !scan.blocks.isEmpty || !scan.microdata.topLevel.isEmpty else {
             throw JSONLDDecodingError.noStructuredData(at: SourcePosition(offset: 0, in: bytes))
         }
-        var collector = RecipeCollector(fileBytes: bytes, sourceName: source, maximumDepth: limits.depth(default: JSONReader.defaultMaximumDepth))
+        var collector = RecipeCollector(fileBytes: bytes, sourceName: source, maximumDepth: depth)
         var firstError: JSONLDDecodingError?
         for block in scan.blocks {
             let repaired = JSONRepairer.repair(block.text[...])

@@ -37,8 +37,12 @@ struct MicrodataReader {
         var skipsText = false
     }
 
-    init(page: [UInt8]) {
+    /// The deepest nesting of items accepted (as for JSON-LD's arrays and objects).
+    let maximumDepth: Int
+
+    init(page: [UInt8], maximumDepth: Int) {
         self.page = page
+        self.maximumDepth = maximumDepth
         textBudget = 4 * page.count + (1 << 20)
     }
 
@@ -54,10 +58,10 @@ struct MicrodataReader {
     static let sourceElements: Set<String> = ["audio", "embed", "iframe", "img", "source", "track", "video"]
     static let linkElements: Set<String> = ["a", "area", "link"]
 
-    mutating func start(_ tag: HTMLStartTag) {
+    mutating func start(_ tag: HTMLStartTag) throws(JSONLDDecodingError) {
         var element = OpenElement()
         element.isBlock = Self.blockElements.contains(tag.name) || tag.name == "br"
-        if element.isBlock, collecting > 0 { text.append(0x0A) }
+        if element.isBlock, collecting > 0 { lineBreak() }
         if Self.skippedElements.contains(tag.name) {
             element.skipsText = true
             skipping += 1
@@ -71,6 +75,7 @@ struct MicrodataReader {
             }
         }
         if tag.attribute("itemscope") != nil {
+            guard openItems.count < maximumDepth else { throw .tooDeep(limit: maximumDepth, at: SourcePosition(offset: tag.offset, in: page)) }
             var item = MicrodataItem(types: MicrodataItem.names(tag.attribute("itemtype")), offset: tag.offset)
             item.id = tag.attribute("itemid")?.trimmingSpaces()
             if let owner = openItems.last, !slots.isEmpty { item.parent = (owner, slots) }
@@ -96,7 +101,7 @@ struct MicrodataReader {
     mutating func end() throws(JSONLDDecodingError) {
         guard let element = elements.popLast() else { return }
         if element.skipsText { skipping -= 1 }
-        if element.isBlock, collecting > 0 { text.append(0x0A) }
+        if element.isBlock, collecting > 0 { lineBreak() }
         if let property = element.textProperty {
             let slice = text[property.start...]
             textBudget -= slice.count
@@ -121,6 +126,12 @@ struct MicrodataReader {
     /// Closes whatever the page left open (libxml2 closes everything; this is a guard).
     mutating func finish() throws(JSONLDDecodingError) {
         while !elements.isEmpty { try end() }
+    }
+
+    /// A line break between blocks; one is enough (nested blocks would repeat it in
+    /// every property around them).
+    private mutating func lineBreak() {
+        if text.last != 0x0A { text.append(0x0A) }
     }
 
     private mutating func fill(_ item: Int, _ slots: [Int], with value: JSONValue) {

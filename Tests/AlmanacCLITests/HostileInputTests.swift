@@ -8,7 +8,7 @@ import AlmanacTestSupport
     /// The readers, with a well-formed sample to damage.
     static let readers: [(format: String, sample: String)] = [
         ("json", "Samples/events.json"), ("ndjson", ""), ("ics", "Samples/events.ics"),
-        ("markdown", "Samples/recipes.md"), ("xml", "Samples/events.xml"),
+        ("markdown", "Samples/recipes.md"), ("xml", "Samples/events.xml"), ("html", "Samples/recipe-page.html"),
     ]
 
     private func sampleBytes(_ format: String, _ sample: String) throws -> [UInt8] {
@@ -79,6 +79,18 @@ import AlmanacTestSupport
         var staircase = "# Soup\n\n---\n\n"
         for level in 0..<10_000 { staircase += String(repeating: "  ", count: level % 50) + "- *1* thing \(level)\n" }
         try expectSaneAnswer("markdown", Array(staircase.utf8), "10,000 lines of nested lists")
+    }
+
+    @Test func deeplyNestedHTMLAndMicrodata() throws {
+        let recipe = "<div itemscope itemtype=\"https://schema.org/Recipe\"><span itemprop=\"name\">Soup</span>"
+        let divs = recipe + String(repeating: "<div>", count: 100_000) + "x" + String(repeating: "</div>", count: 100_000) + "</div>"
+        try expectSaneAnswer("html", Array(divs.utf8), "100,000 nested elements")
+        let unclosed = recipe + String(repeating: "<li itemprop=\"recipeIngredient\"><p><b>", count: 30_000)
+        try expectSaneAnswer("html", Array(unclosed.utf8), "30,000 unclosed elements")
+        let items = recipe + String(repeating: "<div itemprop=\"recipeInstructions\" itemscope itemtype=\"https://schema.org/HowToStep\">", count: 10_000) + "</div>"
+        try expectSaneAnswer("html", Array(items.utf8), "10,000 nested items")
+        let json = "<script type=\"application/ld+json\">" + String(repeating: "[", count: 10_000) + "</script>"
+        try expectSaneAnswer("html", Array(json.utf8), "10,000 levels of JSON-LD")
     }
 
     @Test func deeplyNestedICalendarComponents() throws {
