@@ -40,17 +40,33 @@ struct MicrodataItem {
         return JSONValue(.object(object), offset: offset)
     }
 
-    /// A schema.org name from an `itemtype` or `itemprop` token: the last part of a URL
-    /// (`https://schema.org/Recipe` → `Recipe`), else the token.
-    static func name(_ token: Substring) -> String {
-        guard token.contains(":") || token.contains("/"), let cut = token.lastIndex(where: { $0 == "/" || $0 == "#" || $0 == ":" }) else { return String(token) }
-        let name = token[token.index(after: cut)...]
-        return name.isEmpty ? String(token) : String(name)
+    /// The schema.org names of a space-separated attribute (`itemtype`, `itemprop`): of
+    /// each token, the last part of a URL (`https://schema.org/Recipe` → `Recipe`), else
+    /// the token. Read on the UTF-8 bytes: this runs for every property of a page.
+    static func names(_ attribute: String?) -> [String] {
+        guard var text = attribute else { return [] }
+        var names: [String] = []
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                while start < bytes.count, isSpace(bytes[start]) { start += 1 }
+                var end = start
+                var cut = start
+                while end < bytes.count, !isSpace(bytes[end]) {
+                    let byte = bytes[end]
+                    end += 1
+                    if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: ":") { cut = end }
+                }
+                guard end > start else { break }
+                let first = cut < end ? cut : start
+                names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self))
+                start = end
+            }
+        }
+        return names
     }
 
-    /// The names of a space-separated attribute (`itemtype`, `itemprop`).
-    static func names(_ attribute: String?) -> [String] {
-        guard let attribute else { return [] }
-        return attribute.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }).map(name)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 }
