@@ -38,7 +38,7 @@ let formatTargets: [Target] = [
     ),
     .target(
         name: "AlmanacJSONLD",
-        dependencies: ["AlmanacCore", "AlmanacJSONValue", "CLibXML2"],
+        dependencies: ["AlmanacCore", "AlmanacJSONValue", "AlmanacLibXML"],
         path: "Formats/JSONLD",
         exclude: ["README.md"]
     ),

@@ -26,8 +26,9 @@ struct RecipeCollector {
         DecodeResult(document: AlmanacDocument(recipes: recipes), diagnostics: diagnostics, origins: ItemOrigins(recipes: origins))
     }
 
-    /// Reads the JSON-LD `text`, which sits in the file as `source` says, and adds its recipes.
-    mutating func read(_ source: JSONLDSource, text: ArraySlice<UInt8>) throws(JSONLDDecodingError) {
+    /// Reads the JSON-LD `text`, which sits in the file as `source` says, and adds its
+    /// recipes. With `lenient` (the `html` reader), also what ``LenientRecipe`` repairs.
+    mutating func read(_ source: JSONLDSource, text: ArraySlice<UInt8>, lenient: Bool = false) throws(JSONLDDecodingError) {
         let parsed: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = Array(text).withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer, maximumDepth: maximumDepth)
             do throws(JSONSyntaxError) {
@@ -43,12 +44,24 @@ struct RecipeCollector {
         case .success(let value): (root, duplicates) = value
         case .failure(let error): throw source.error(error)
         }
+        try read(root, source: source, lenient: lenient, duplicates: duplicates)
+    }
+
+    /// Adds the recipes of the JSON value `root`, which sits in the file as `source` says
+    /// (a parsed JSON-LD text, or the items of a page's Microdata).
+    mutating func read(_ root: JSONValue, source: JSONLDSource, lenient: Bool, duplicates: [JSONDuplicateKey] = []) throws(JSONLDDecodingError) {
         if rootPosition == nil { rootPosition = source.position(of: root) }
         for duplicate in duplicates {
             diagnostics.append(Diagnostic(.warning, "duplicate key '\(duplicate.key)'; the first one is read", source: sourceName, position: source.position(duplicate.offset)))
         }
         var reader = RecipeReader(source: source, sourceName: sourceName)
-        for object in RecipeFinder.recipes(in: root) {
+        for found in RecipeFinder.recipes(in: root, anyCase: lenient) {
+            var object = found
+            if lenient {
+                let repaired = LenientRecipe.repaired(found, source: source, sourceName: sourceName)
+                object = repaired.0
+                diagnostics += repaired.1
+            }
             var recipe = try reader.recipe(object)
             // A page that publishes the same recipe twice holds it once.
             if recipes.contains(recipe) {
@@ -70,5 +83,10 @@ struct RecipeCollector {
     /// Adds a warning about the file.
     mutating func warn(_ message: String, at position: SourcePosition?) {
         diagnostics.append(Diagnostic(.warning, message, source: sourceName, position: position))
+    }
+
+    /// Adds a note about the file.
+    mutating func note(_ message: String, at position: SourcePosition?) {
+        diagnostics.append(Diagnostic(.note, message, source: sourceName, position: position))
     }
 }

@@ -8,6 +8,7 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlerror.h>
 #include <libxml/HTMLparser.h>
+#include <libxml/parserInternals.h>
 
 // Swift 6 refuses mutable C globals such as xmlFree: call it through a function.
 static inline void almanac_xml_free(void *pointer) { xmlFree(pointer); }

@@ -83,6 +83,18 @@ import AlmanacTestSupport
         try expectSaneAnswer("markdown", Array(staircase.utf8), "10,000 lines of nested lists")
     }
 
+    @Test func deeplyNestedHTMLAndMicrodata() throws {
+        let recipe = "<div itemscope itemtype=\"https://schema.org/Recipe\"><span itemprop=\"name\">Soup</span>"
+        let divs = recipe + String(repeating: "<div>", count: 100_000) + "x" + String(repeating: "</div>", count: 100_000) + "</div>"
+        try expectSaneAnswer("html", Array(divs.utf8), "100,000 nested elements")
+        let unclosed = recipe + String(repeating: "<li itemprop=\"recipeIngredient\"><p><b>", count: 30_000)
+        try expectSaneAnswer("html", Array(unclosed.utf8), "30,000 unclosed elements")
+        let items = recipe + String(repeating: "<div itemprop=\"recipeInstructions\" itemscope itemtype=\"https://schema.org/HowToStep\">", count: 10_000) + "</div>"
+        try expectSaneAnswer("html", Array(items.utf8), "10,000 nested items")
+        let json = "<script type=\"application/ld+json\">" + String(repeating: "[", count: 10_000) + "</script>"
+        try expectSaneAnswer("html", Array(json.utf8), "10,000 levels of JSON-LD")
+    }
+
     @Test func deeplyNestedICalendarComponents() throws {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
         text += String(repeating: "BEGIN:X-DEEP\r\n", count: 100_000) + String(repeating: "END:X-DEEP\r\n", count: 100_000)
