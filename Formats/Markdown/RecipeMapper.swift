@@ -6,7 +6,9 @@ import Foundation
 struct RecipeMapper {
     let source: MarkdownSource
 
-    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String) throws -> Recipe {
+    /// The recipe `parsed` describes, with `frontMatter` merged in; `body` is the Markdown it
+    /// was read from, kept (``KeptRecipeSource``) when the writer would not give it back from the fields.
+    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: String? = nil) throws -> Recipe {
         var recipe = Recipe(id: fallbackID, title: MarkdownText.trimmed(MarkdownText.unescape(parsed.title)))
         if let description = parsed.description {
             var text = MarkdownText.trimmed(MarkdownText.unescapeBlock(description))
@@ -18,7 +20,11 @@ struct RecipeMapper {
         recipe.ingredients = parsed.ingredients.map(ingredient)
         recipe.ingredientGroups = parsed.groups.map(group)
         directions(parsed.instructionBlocks, into: &recipe)
+        var kept = KeptRecipeSource(body: nil, derivedID: nil)
+        if let body { kept.keep(body, of: recipe) }
         if let frontMatter { try merge(frontMatter, into: &recipe) }
+        if body != nil && recipe.id == fallbackID { kept.derivedID = fallbackID }
+        if !kept.isEmpty { recipe.extras[KeptRecipeSource.extrasKey] = kept.opaque }
         return recipe
     }
 

@@ -6,8 +6,35 @@ import AlmanacCore
 struct RecipeWriter {
     var frontMatter: Bool
 
-    /// The recipe's Markdown (ending in a newline) and warnings about what it could not carry.
+    /// The recipe's Markdown and warnings about what it could not carry: the body it was
+    /// read from when its fields are unchanged (``KeptRecipeSource``), else the body written
+    /// from the fields (ending in a newline), with the author's Markdown where a text is unchanged.
     func write(_ recipe: Recipe) -> (text: String, warnings: [String]) {
+        let kept = KeptRecipeSource(recipe.extras)
+        var (text, warnings): (String, [String])
+        if let kept, let body = kept.body, kept.bodyMatches(recipe) {
+            (text, warnings) = (body.text, [])
+        } else {
+            (text, warnings) = generatedBody(recipe, markup: kept?.body.flatMap { RecipeMarkup(body: $0.text) })
+        }
+        if frontMatter {
+            text = frontMatterBlock(recipe) + "\n" + text
+        } else {
+            let lost = uncarriedFields(recipe, derivedID: kept?.derivedID)
+            if !lost.isEmpty {
+                warnings.append("Markdown without front matter has no place for \(lost.joined(separator: ", ")); write with --front-matter to keep them")
+            }
+        }
+        let foreign = recipe.extras.sortedNames.filter { $0 != MarkdownCodec.extrasKey && $0 != KeptRecipeSource.extrasKey }
+        if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
+            warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
+        }
+        return (text, warnings)
+    }
+
+    /// The body after front matter, written from the fields, taking the author's Markdown
+    /// from `markup` for the texts that are as they were read.
+    func generatedBody(_ recipe: Recipe, markup: RecipeMarkup?) -> (text: String, warnings: [String]) {
         var warnings: [String] = []
         var blocks: [String] = []
         blocks.append("# " + MarkdownEscaper.escape(recipe.title, heading: true))
@@ -34,20 +61,7 @@ struct RecipeWriter {
                 if !section.directions.isEmpty { blocks.append(stepList(section.directions)) }
             }
         }
-        var text = blocks.joined(separator: "\n\n") + "\n"
-        if frontMatter {
-            text = frontMatterBlock(recipe) + "\n" + text
-        } else {
-            let lost = uncarriedFields(recipe)
-            if !lost.isEmpty {
-                warnings.append("Markdown without front matter has no place for \(lost.joined(separator: ", ")); write with --front-matter to keep them")
-            }
-        }
-        let foreign = recipe.extras.sortedNames.filter { $0 != MarkdownCodec.extrasKey }
-        if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
-            warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
-        }
-        return (text, warnings)
+        return (blocks.joined(separator: "\n\n") + "\n", warnings)
     }
 
     /// `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
@@ -109,9 +123,9 @@ struct RecipeWriter {
     }
 
     /// Fields with a value that only front matter can carry.
-    private func uncarriedFields(_ recipe: Recipe) -> [String] {
+    private func uncarriedFields(_ recipe: Recipe, derivedID: String?) -> [String] {
         var fields: [String] = []
-        if !recipe.id.isEmpty { fields.append("id") }
+        if !recipe.id.isEmpty && recipe.id != derivedID { fields.append("id") }
         if recipe.rating != nil { fields.append("rating") }
         if recipe.isFavorite { fields.append("favorite") }
         if !recipe.collections.isEmpty { fields.append("collections") }

@@ -1,0 +1,129 @@
+import AlmanacCore
+
+/// The Markdown a recipe was read from, kept in its extras under `markdown-source` so that
+/// the writer gives the author's Markdown back: the body (everything after the front matter,
+/// as bytes) with a fingerprint of the fields the body spells (title, summary, times, tags,
+/// yields, ingredients, directions) — only when the body is not what the writer makes of
+/// those fields anyway — and the id when almanac derived it.
+///
+/// The writer writes the body as it was when the recipe's fields still have the fingerprint;
+/// when a verb changed one of them it writes the fields, taking the author's Markdown for
+/// the texts that did not change from the body (``RecipeMarkup``).
+struct KeptRecipeSource: Equatable {
+    /// The extras name: the codec's, with what it keeps.
+    static let extrasKey = MarkdownCodec.extrasKey + "-source"
+
+    /// The recipe's Markdown after its front matter, byte for byte (line endings and all),
+    /// with ``fingerprint(_:)`` of the fields as they were read from it.
+    var body: (text: String, fingerprint: String)?
+    /// The id almanac derived for a recipe whose source gave none, which is not worth a warning
+    /// when it cannot be written.
+    var derivedID: String?
+
+    init(body: (text: String, fingerprint: String)?, derivedID: String?) {
+        self.body = body
+        self.derivedID = derivedID
+    }
+
+    static func == (lhs: KeptRecipeSource, rhs: KeptRecipeSource) -> Bool {
+        lhs.body?.text == rhs.body?.text && lhs.body?.fingerprint == rhs.body?.fingerprint && lhs.derivedID == rhs.derivedID
+    }
+
+    /// Whether nothing is kept.
+    var isEmpty: Bool { body == nil && derivedID == nil }
+
+    /// What `extras` keep under ``extrasKey``, or `nil` when they keep nothing usable.
+    init?(_ extras: Extras) {
+        guard let members = extras[Self.extrasKey]?.members else { return nil }
+        var body: String?
+        var fingerprint: String?
+        var derivedID: String?
+        for member in members {
+            switch member.key {
+            case "body": body = member.value.string
+            case "fields": fingerprint = member.value.string
+            case "derivedID": derivedID = member.value.string
+            default: continue
+            }
+        }
+        let kept = body.flatMap { body in fingerprint.map { (body, $0) } }
+        self.init(body: kept, derivedID: derivedID)
+    }
+
+    /// The entry to file under ``extrasKey``.
+    var opaque: OpaqueValue {
+        var members: [OpaqueMember] = []
+        if let body { members += [OpaqueMember("body", .string(body.text)), OpaqueMember("fields", .string(body.fingerprint))] }
+        if let derivedID { members.append(OpaqueMember("derivedID", .string(derivedID))) }
+        return .object(members)
+    }
+
+    /// The body of the recipe whose fields are `recipe`'s when it matters: the body is not
+    /// what the writer makes of those fields.
+    mutating func keep(_ text: String, of recipe: Recipe) {
+        guard RecipeWriter(frontMatter: false).generatedBody(recipe, markup: nil).text != text else { return }
+        body = (text, Self.fingerprint(recipe))
+    }
+
+    /// Whether `recipe`'s fields are still those the kept body spells.
+    func bodyMatches(_ recipe: Recipe) -> Bool {
+        body?.fingerprint == Self.fingerprint(recipe)
+    }
+
+    /// The body of a recipe part spanning lines `start..<end`: to the end of the input when it
+    /// is the last part, else without the blank lines before the next part's marker (the
+    /// writer's separator puts one back).
+    static func body(_ source: MarkdownSource, lines start: Int, to end: Int) -> String {
+        let from = start < source.lineOffsets.count ? source.lineOffsets[start] : source.bytes.count
+        guard end < source.lines.count else { return String(decoding: source.bytes[from...], as: UTF8.self) }
+        var last = end
+        while last > start && LineScanner.isBlank(source.lines[last - 1]) { last -= 1 }
+        let to = last < source.lineOffsets.count ? source.lineOffsets[last] : source.bytes.count
+        return String(decoding: source.bytes[from..<to], as: UTF8.self)
+    }
+
+    /// A hash of the fields a RecipeMD body spells, so that a changed field shows.
+    static func fingerprint(_ recipe: Recipe) -> String {
+        var bytes: [UInt8] = []
+        func add(_ text: String?) {
+            guard let text else { bytes.append(1); return }
+            bytes.append(2)
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(0)
+        }
+        func add(_ number: Double?) {
+            guard let number else { bytes.append(1); return }
+            bytes.append(3)
+            withUnsafeBytes(of: number.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        func count(_ value: Int) { add(String(value)) }
+        func add(_ ingredients: [Ingredient]) {
+            count(ingredients.count)
+            for ingredient in ingredients {
+                add(ingredient.amount); add(ingredient.unit); add(ingredient.name); add(ingredient.note); add(ingredient.link)
+            }
+        }
+        func add(_ groups: [IngredientGroup]) {
+            count(groups.count)
+            for group in groups {
+                add(group.title); add(group.ingredients); add(group.ingredientGroups)
+            }
+        }
+        func add(_ steps: [String]) {
+            count(steps.count)
+            for step in steps { add(step) }
+        }
+        add(recipe.title)
+        add(recipe.summary)
+        add(recipe.prepTime?.description); add(recipe.cookTime?.description); add(recipe.totalTime?.description)
+        add(recipe.tags)
+        count(recipe.yields.count)
+        for yield in recipe.yields { add(yield.amount); add(yield.unit) }
+        add(recipe.ingredients)
+        add(recipe.ingredientGroups)
+        add(recipe.directions)
+        count(recipe.directionGroups.count)
+        for group in recipe.directionGroups { add(group.title); add(group.directions) }
+        return StableID.make(from: bytes, salt: extrasKey)
+    }
+}
