@@ -57,7 +57,11 @@ struct BlockParser {
             var end = index + 1
             while end < lines.count && !LineScanner.closesFence(lines[end].text, character: fence.character, length: fence.length) { end += 1 }
             let last = min(end, lines.count - 1)
-            return (MarkdownBlock(kind: .fencedCode, firstLine: line.number, lastLine: lines[last].number), last + 1)
+            let indent = LineScanner.indentation(text).columns
+            let body = lines[(index + 1)..<min(end, lines.count)].map { LineScanner.dropIndent($0.text, columns: indent) }
+            var block = MarkdownBlock(kind: .fencedCode, firstLine: line.number, lastLine: lines[last].number)
+            block.content = Self.joinedLines(body)
+            return (block, last + 1)
         }
         if LineScanner.isBlockQuote(text) {
             return try blockQuote(lines, at: index, depth: depth)
@@ -81,7 +85,9 @@ struct BlockParser {
             last = cursor
             cursor += 1
         }
-        return (MarkdownBlock(kind: .indentedCode, firstLine: lines[index].number, lastLine: lines[last].number), last + 1)
+        var block = MarkdownBlock(kind: .indentedCode, firstLine: lines[index].number, lastLine: lines[last].number)
+        block.content = Self.joinedLines(lines[index...last].map { LineScanner.dropIndent($0.text, columns: 4) })
+        return (block, last + 1)
     }
 
     private func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
@@ -112,7 +118,8 @@ struct BlockParser {
         case .blankLine:
             while last + 1 < lines.count && !LineScanner.isBlank(lines[last + 1].text) { last += 1 }
         }
-        let block = MarkdownBlock(kind: .html(text: String(decoding: first, as: UTF8.self)), firstLine: lines[index].number, lastLine: lines[last].number)
+        var block = MarkdownBlock(kind: .html(text: String(decoding: first, as: UTF8.self)), firstLine: lines[index].number, lastLine: lines[last].number)
+        block.content = Self.joinedLines(lines[index...last].map(\.text))
         return (block, last + 1)
     }
 
@@ -153,7 +160,7 @@ struct BlockParser {
             cursor = next
             marker = following
         }
-        let list = MarkdownList(ordered: first.ordered, items: items)
+        let list = MarkdownList(ordered: first.ordered, items: items, start: first.start, character: first.character)
         let block = MarkdownBlock(kind: .list(list), firstLine: lines[index].number, lastLine: items.last?.lastLine ?? lines[index].number)
         return (block, cursor)
     }
@@ -193,6 +200,11 @@ struct BlockParser {
             contentColumn: marker.contentColumn
         )
         return (item, lastNonBlank)
+    }
+
+    /// The lines joined with `\n`, as they are.
+    private static func joinedLines(_ lines: [[UInt8]]) -> String {
+        String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
     }
 
     /// The lines joined with `\n`, without blank space at the end and spaces and tabs at the start.

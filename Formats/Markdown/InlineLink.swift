@@ -13,36 +13,50 @@ enum InlineLink {
     /// The link when `text` (trimmed) is exactly one link, else `nil`.
     static func whole(_ text: [Unicode.Scalar], references: [String: String]) -> Link? {
         let scalars = MarkdownText.trimmed(text)
-        guard scalars.first == "[", let close = closingBracket(scalars, from: 0) else { return nil }
-        let label = Array(scalars[1..<close])
+        guard let link = link(scalars, at: 0, references: references), link.end == scalars.count else { return nil }
+        return Link(text: Array(scalars[link.text]), destination: link.destination)
+    }
+
+    /// The link that starts at `start` (a `[`): inline `[text](destination "title")`, or a
+    /// full, collapsed or shortcut reference to one of `references`. Returns where its text
+    /// lies, its destination (escapes resolved) and the offset after it.
+    /// `closer` tells where a `[` closes when the caller knows it (otherwise it is searched for).
+    static func link(_ scalars: [Unicode.Scalar], at start: Int, references: [String: String],
+                     closer: ((Int) -> Int?)? = nil) -> (text: Range<Int>, destination: String, end: Int)? {
+        func closing(_ open: Int) -> Int? { closer.map { $0(open) } ?? closingBracket(scalars, from: open) }
+        guard start < scalars.count, scalars[start] == "[", let close = closing(start) else { return nil }
+        let label = (start + 1)..<close
         var index = close + 1
         if index < scalars.count && scalars[index] == "(" {
             index += 1
             skipSpace(scalars, &index)
-            guard let destination = destination(scalars, &index) else { return nil }
-            let hadSpace = skipSpace(scalars, &index)
-            if hadSpace, index < scalars.count, let closer = titleCloser(scalars[index]) {
-                index += 1
-                while index < scalars.count && scalars[index] != closer {
-                    if scalars[index] == "\\" { index += 1 }
+            if let destination = destination(scalars, &index) {
+                let hadSpace = skipSpace(scalars, &index)
+                var titled = true
+                if hadSpace, index < scalars.count, let closer = titleCloser(scalars[index]) {
                     index += 1
+                    while index < scalars.count && scalars[index] != closer {
+                        if scalars[index] == "\\" { index += 1 }
+                        index += 1
+                    }
+                    titled = index < scalars.count
+                    index += 1
+                    skipSpace(scalars, &index)
                 }
-                guard index < scalars.count else { return nil }
-                index += 1
-                skipSpace(scalars, &index)
+                if titled, index < scalars.count, scalars[index] == ")" {
+                    return (label, MarkdownText.unescape(destination), index + 1)
+                }
             }
-            guard index == scalars.count - 1, scalars[index] == ")" else { return nil }
-            return Link(text: label, destination: MarkdownText.unescape(destination))
+            index = close + 1
         }
-        var key = label
-        if index < scalars.count && scalars[index] == "[" {
-            guard let end = closingBracket(scalars, from: index), end == scalars.count - 1 else { return nil }
-            if end > index + 1 { key = Array(scalars[(index + 1)..<end]) }
-        } else if index != scalars.count {
-            return nil
+        var key = Array(scalars[label])
+        var end = close + 1
+        if index < scalars.count && scalars[index] == "[", let keyEnd = closing(index) {
+            if keyEnd > index + 1 { key = Array(scalars[(index + 1)..<keyEnd]) }
+            end = keyEnd + 1
         }
         guard let target = references[normalizedLabel(key)] else { return nil }
-        return Link(text: label, destination: target)
+        return (label, target, end)
     }
 
     /// The link reference definitions (`[label]: destination`) among paragraph texts.
@@ -79,7 +93,7 @@ enum InlineLink {
         return words.joined(separator: " ").lowercased()
     }
 
-    private static func closingBracket(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    static func closingBracket(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var depth = 0
         var index = start
         while index < scalars.count {
