@@ -60,9 +60,26 @@ struct KeptRecipeSource: Equatable {
 
     /// The body of the recipe whose fields are `recipe`'s when it matters: the body is not
     /// what the writer makes of those fields.
+    /// A body that ends inside a fenced code block is not kept: written before another part,
+    /// the fence would swallow it.
     mutating func keep(_ text: String, of recipe: Recipe) {
-        guard RecipeWriter(frontMatter: false).generatedBody(recipe, markup: nil).text != text else { return }
+        guard !Self.endsInOpenFence(text), RecipeWriter(frontMatter: false).generatedBody(recipe, markup: nil).text != text else { return }
         body = (text, Self.fingerprint(recipe))
+    }
+
+    /// Whether a fence is open at the end of `text`, as the reader looks for fences when it splits parts.
+    private static func endsInOpenFence(_ text: String) -> Bool {
+        var fence: (character: UInt8, length: Int)?
+        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            var bytes = Array(line)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            if let open = fence {
+                if LineScanner.closesFence(bytes, character: open.character, length: open.length) { fence = nil }
+            } else if let opening = LineScanner.fenceOpening(bytes) {
+                fence = opening
+            }
+        }
+        return fence != nil
     }
 
     /// Whether `recipe`'s fields are still those the kept body spells.
