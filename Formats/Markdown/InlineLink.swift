@@ -20,29 +20,40 @@ enum InlineLink {
     /// The link that starts at `start` (a `[`): inline `[text](destination "title")`, or a
     /// full, collapsed or shortcut reference to one of `references`. Returns where its text
     /// lies, its destination (escapes resolved) and the offset after it.
-    /// `closer` tells where a `[` closes when the caller knows it (otherwise it is searched for).
+    ///
+    /// With a `memo` for the text, looking for links at every `[` of a text costs no more than
+    /// the text is long: brackets are matched once, a title's end is not searched for again
+    /// where a search failed, and no inline destination is tried inside one tried before
+    /// (in a pathological `[a](b[c](d)` the inner link is then text).
     static func link(_ scalars: [Unicode.Scalar], at start: Int, references: [String: String],
-                     closer: ((Int) -> Int?)? = nil) -> (text: Range<Int>, destination: String, end: Int)? {
-        func closing(_ open: Int) -> Int? { closer.map { $0(open) } ?? closingBracket(scalars, from: open) }
+                     memo: InlineScanMemo? = nil) -> (text: Range<Int>, destination: String, end: Int)? {
+        func closing(_ open: Int) -> Int? { memo.map { $0.closers[open] } ?? closingBracket(scalars, from: open) }
         guard start < scalars.count, scalars[start] == "[", let close = closing(start) else { return nil }
         let label = (start + 1)..<close
         var index = close + 1
-        if index < scalars.count && scalars[index] == "(" {
+        if index < scalars.count && scalars[index] == "(" && index > (memo?.scannedUntil ?? -1) {
             index += 1
             skipSpace(scalars, &index)
-            if let destination = destination(scalars, &index) {
+            let found = destination(scalars, &index)
+            if found == nil { memo?.scannedUntil = max(memo?.scannedUntil ?? -1, index) }
+            if let destination = found {
                 let hadSpace = skipSpace(scalars, &index)
                 var titled = true
                 if hadSpace, index < scalars.count, let closer = titleCloser(scalars[index]) {
-                    index += 1
-                    while index < scalars.count && scalars[index] != closer {
-                        if scalars[index] == "\\" { index += 1 }
+                    if let memo {
+                        index = memo.titleEnd(closer, from: index + 1) ?? scalars.count
+                    } else {
                         index += 1
+                        while index < scalars.count && scalars[index] != closer {
+                            if scalars[index] == "\\" { index += 1 }
+                            index += 1
+                        }
                     }
                     titled = index < scalars.count
                     index += 1
                     skipSpace(scalars, &index)
                 }
+                memo?.scannedUntil = max(memo?.scannedUntil ?? -1, min(index, scalars.count))
                 if titled, index < scalars.count, scalars[index] == ")" {
                     return (label, MarkdownText.unescape(destination), index + 1)
                 }
@@ -163,5 +174,47 @@ enum InlineLink {
         case "(": return ")"
         default: return nil
         }
+    }
+}
+
+/// What ``InlineLink/link(_:at:references:memo:)`` learns about one text as it looks for
+/// links at each of its `[`, so that the looking stays linear in the text's length.
+final class InlineScanMemo {
+    let scalars: [Unicode.Scalar]
+    /// Where each `[` closes, found in one pass (brackets counted as ``InlineLink`` counts them).
+    let closers: [Int: Int]
+    /// The offset an inline destination was last scanned to.
+    var scannedUntil = -1
+    /// For a title's closing character: a search for it from this offset on found none.
+    private var titleMissing: [Unicode.Scalar: Int] = [:]
+
+    init(_ scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+        var closers: [Int: Int] = [:]
+        var open: [Int] = []
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "\\": index += 1
+            case "[": open.append(index)
+            case "]": if let start = open.popLast() { closers[start] = index }
+            default: break
+            }
+            index += 1
+        }
+        self.closers = closers
+    }
+
+    /// Where a link title closed by `closer` ends, from `start` on (escaped characters skipped).
+    func titleEnd(_ closer: Unicode.Scalar, from start: Int) -> Int? {
+        if let missing = titleMissing[closer], start >= missing { return nil }
+        var index = start
+        while index < scalars.count && scalars[index] != closer {
+            if scalars[index] == "\\" { index += 1 }
+            index += 1
+        }
+        if index < scalars.count { return index }
+        titleMissing[closer] = min(titleMissing[closer] ?? start, start)
+        return nil
     }
 }

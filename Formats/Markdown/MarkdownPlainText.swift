@@ -59,8 +59,8 @@ enum MarkdownPlainText {
             delimiters.formUnion(match.close)
         }
         var output = String.UnicodeScalarView()
-        let closers = bracketClosers(scalars)
-        render(scalars, 0..<scalars.count, delimiters: delimiters, closers: closers, references: references, into: &output)
+        let scan = Scan(scalars)
+        render(scalars, 0..<scalars.count, delimiters: delimiters, scan: scan, references: references, into: &output)
         // Line by line: no blank space at a line's end (a hard break's spaces) or a continuation line's start.
         return String(output).split(separator: "\n", omittingEmptySubsequences: false)
             .map { MarkdownText.trimmed(String($0)) }.joined(separator: "\n")
@@ -98,7 +98,7 @@ enum MarkdownPlainText {
         }
     }
 
-    private static func render(_ scalars: [Unicode.Scalar], _ range: Range<Int>, delimiters: Set<Int>, closers: [Int: Int],
+    private static func render(_ scalars: [Unicode.Scalar], _ range: Range<Int>, delimiters: Set<Int>, scan: Scan,
                                references: [String: String], into output: inout String.UnicodeScalarView) {
         var index = range.lowerBound
         while index < range.upperBound {
@@ -111,7 +111,7 @@ enum MarkdownPlainText {
             case "`":
                 var end = index
                 while end < range.upperBound && scalars[end] == "`" { end += 1 }
-                if let close = closingBackticks(scalars, from: end, length: end - index, before: range.upperBound) {
+                if let close = scan.closingBackticks(from: end, length: end - index), close < range.upperBound {
                     output.append(contentsOf: codeSpan(Array(scalars[end..<close])))
                     index = close + (end - index)
                 } else {
@@ -126,14 +126,16 @@ enum MarkdownPlainText {
                     continue
                 }
             case "!" where index + 1 < range.upperBound && scalars[index + 1] == "[":
-                if let link = InlineLink.link(scalars, at: index + 1, references: references, closer: { closers[$0] }), link.end <= range.upperBound {
-                    render(scalars, link.text, delimiters: delimiters, closers: closers, references: references, into: &output)
+                if let link = InlineLink.link(scalars, at: index + 1, references: references, memo: scan.links),
+                   link.end <= range.upperBound {
+                    render(scalars, link.text, delimiters: delimiters, scan: scan, references: references, into: &output)
                     index = link.end
                     continue
                 }
             case "[":
-                if let link = InlineLink.link(scalars, at: index, references: references, closer: { closers[$0] }), link.end <= range.upperBound {
-                    render(scalars, link.text, delimiters: delimiters, closers: closers, references: references, into: &output)
+                if let link = InlineLink.link(scalars, at: index, references: references, memo: scan.links),
+                   link.end <= range.upperBound {
+                    render(scalars, link.text, delimiters: delimiters, scan: scan, references: references, into: &output)
                     index = link.end
                     continue
                 }
@@ -151,22 +153,33 @@ enum MarkdownPlainText {
         }
     }
 
-    /// Where each `[` closes, found in one pass (as ``InlineLink`` counts brackets), so that
-    /// looking for links costs no more than the text is long.
-    private static func bracketClosers(_ scalars: [Unicode.Scalar]) -> [Int: Int] {
-        var closers: [Int: Int] = [:]
-        var open: [Int] = []
-        var index = 0
-        while index < scalars.count {
-            switch scalars[index] {
-            case "\\": index += 1
-            case "[": open.append(index)
-            case "]": if let start = open.popLast() { closers[start] = index }
-            default: break
-            }
-            index += 1
+    /// Searches in one text that remember what they found: links (``InlineScanMemo``) and
+    /// code spans that never close, so that looking for them costs no more than the text is long.
+    private final class Scan {
+        let scalars: [Unicode.Scalar]
+        let links: InlineScanMemo
+        /// For a backtick run length: a search for it from this offset on found none.
+        private var backticksMissing: [Int: Int] = [:]
+
+        init(_ scalars: [Unicode.Scalar]) {
+            self.scalars = scalars
+            links = InlineScanMemo(scalars)
         }
-        return closers
+
+        /// Where a run of exactly `length` backticks starts, from `start` on.
+        func closingBackticks(from start: Int, length: Int) -> Int? {
+            if let missing = backticksMissing[length], start >= missing { return nil }
+            var index = start
+            while index < scalars.count {
+                guard scalars[index] == "`" else { index += 1; continue }
+                var run = index
+                while run < scalars.count && scalars[run] == "`" { run += 1 }
+                if run - index == length { return index }
+                index = run
+            }
+            backticksMissing[length] = min(backticksMissing[length] ?? start, start)
+            return nil
+        }
     }
 
     /// A code span's code: line ends as spaces, one space stripped from both ends when both have one.
@@ -176,18 +189,6 @@ enum MarkdownPlainText {
             code = Array(code[1..<(code.count - 1)])
         }
         return code
-    }
-
-    private static func closingBackticks(_ scalars: [Unicode.Scalar], from start: Int, length: Int, before end: Int) -> Int? {
-        var index = start
-        while index < end {
-            guard scalars[index] == "`" else { index += 1; continue }
-            var run = index
-            while run < end && scalars[run] == "`" { run += 1 }
-            if run - index == length { return index }
-            index = run
-        }
-        return nil
     }
 
     /// An entity reference at `index` and its length, resolved as the reader resolves them.
