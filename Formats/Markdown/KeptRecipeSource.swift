@@ -16,6 +16,10 @@ struct KeptRecipeSource: Equatable {
     /// The recipe's Markdown after its front matter, byte for byte (line endings and all),
     /// with ``fingerprint(_:)`` of the fields as they were read from it.
     var body: (text: String, fingerprint: String)?
+    /// ``fingerprint(_:)`` of the fields with the front matter's merged in, when it differs
+    /// (front matter gave tags, yields, times the body has not): written with front matter,
+    /// the body is the same while the fields have this one.
+    var mergedFingerprint: String?
     /// The id almanac derived for a recipe whose source gave none, which is not worth a warning
     /// when it cannot be written.
     var derivedID: String?
@@ -26,7 +30,8 @@ struct KeptRecipeSource: Equatable {
     }
 
     static func == (lhs: KeptRecipeSource, rhs: KeptRecipeSource) -> Bool {
-        lhs.body?.text == rhs.body?.text && lhs.body?.fingerprint == rhs.body?.fingerprint && lhs.derivedID == rhs.derivedID
+        lhs.body?.text == rhs.body?.text && lhs.body?.fingerprint == rhs.body?.fingerprint
+            && lhs.mergedFingerprint == rhs.mergedFingerprint && lhs.derivedID == rhs.derivedID
     }
 
     /// Whether nothing is kept.
@@ -38,22 +43,26 @@ struct KeptRecipeSource: Equatable {
         var body: String?
         var fingerprint: String?
         var derivedID: String?
+        var merged: String?
         for member in members {
             switch member.key {
             case "body": body = member.value.string
             case "fields": fingerprint = member.value.string
             case "derivedID": derivedID = member.value.string
+            case "fieldsWithFrontMatter": merged = member.value.string
             default: continue
             }
         }
         let kept = body.flatMap { body in fingerprint.map { (body, $0) } }
         self.init(body: kept, derivedID: derivedID)
+        mergedFingerprint = kept == nil ? nil : merged
     }
 
     /// The entry to file under ``extrasKey``.
     var opaque: OpaqueValue {
         var members: [OpaqueMember] = []
         if let body { members += [OpaqueMember("body", .string(body.text)), OpaqueMember("fields", .string(body.fingerprint))] }
+        if body != nil, let mergedFingerprint { members.append(OpaqueMember("fieldsWithFrontMatter", .string(mergedFingerprint))) }
         if let derivedID { members.append(OpaqueMember("derivedID", .string(derivedID))) }
         return .object(members)
     }
@@ -62,9 +71,12 @@ struct KeptRecipeSource: Equatable {
     /// what the writer makes of those fields.
     /// A body that ends inside a fenced code block is not kept: written before another part,
     /// the fence would swallow it.
-    mutating func keep(_ text: String, of recipe: Recipe) {
-        guard !Self.endsInOpenFence(text), RecipeWriter(frontMatter: false).generatedBody(recipe, markup: nil).text != text else { return }
+    /// `recipe` holds the body's fields, `merged` the recipe with its front matter merged in.
+    mutating func keep(_ text: String, of recipe: Recipe, merged: Recipe) {
+        guard !Self.endsInOpenFence(text), RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil).text != text else { return }
         body = (text, Self.fingerprint(recipe))
+        let withFrontMatter = Self.fingerprint(merged)
+        mergedFingerprint = withFrontMatter == body?.fingerprint ? nil : withFrontMatter
     }
 
     /// Whether a fence is open at the end of `text`, as the reader looks for fences when it splits parts.
@@ -83,8 +95,11 @@ struct KeptRecipeSource: Equatable {
     }
 
     /// Whether `recipe`'s fields are still those the kept body spells.
-    func bodyMatches(_ recipe: Recipe) -> Bool {
-        body?.fingerprint == Self.fingerprint(recipe)
+    /// With `frontMatter`, front matter written before the body carries what it carried.
+    func bodyMatches(_ recipe: Recipe, frontMatter: Bool = false) -> Bool {
+        guard let body else { return false }
+        let fingerprint = Self.fingerprint(recipe)
+        return fingerprint == body.fingerprint || (frontMatter && fingerprint == mergedFingerprint)
     }
 
     /// The body of a recipe part spanning lines `start..<end`: to the end of the input when it

@@ -35,8 +35,9 @@ struct RecipeMapper {
         recipe.ingredientGroups = parsed.groups.map(group)
         directions(parsed.instructionBlocks, into: &recipe)
         var kept = KeptRecipeSource(body: nil, derivedID: nil)
-        if let body { kept.keep(body, of: recipe) }
+        let fromBody = recipe
         if let frontMatter { try merge(frontMatter, into: &recipe) }
+        if let body { kept.keep(body, of: fromBody, merged: recipe) }
         if body != nil && recipe.id == fallbackID { kept.derivedID = fallbackID }
         if !kept.isEmpty { recipe.extras[KeptRecipeSource.extrasKey] = kept.opaque }
         return recipe

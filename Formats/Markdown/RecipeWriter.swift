@@ -12,7 +12,7 @@ struct RecipeWriter {
     func write(_ recipe: Recipe) -> (text: String, warnings: [String]) {
         let kept = KeptRecipeSource(recipe.extras)
         var (text, warnings): (String, [String])
-        if let kept, let body = kept.body, kept.bodyMatches(recipe) {
+        if let kept, let body = kept.body, kept.bodyMatches(recipe, frontMatter: frontMatter) {
             (text, warnings) = (body.text, [])
         } else {
             (text, warnings) = generatedBody(recipe, markup: kept?.body.flatMap { RecipeMarkup(body: $0.text) })

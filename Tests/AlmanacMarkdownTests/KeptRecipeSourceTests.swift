@@ -68,6 +68,16 @@ struct KeptRecipeSourceTests {
         #expect(MarkdownTesting.text(try Self.roundTrip(text, through: nil)) == text)
     }
 
+    @Test("a page whose tags are only in its front matter keeps its body when written with front matter, and gains a tags line without")
+    func tagsInFrontMatter() throws {
+        let body = "# Soup\n\nHot *soup*.\n\n---\n\n- *1* leek\n"
+        let page = "---\ntitle: \"Soup\"\ntags: [\"winter\", \"soup\"]\n---\n\n" + body
+        let withMatter = MarkdownTesting.text(try Self.roundTrip(page, through: JSONCodec(), frontMatter: true))
+        #expect(withMatter.hasSuffix("---\n\n" + body) && withMatter.contains("tags: [\"winter\", \"soup\"]\n"), "\(withMatter)")
+        let without = MarkdownTesting.text(try Self.roundTrip(page, through: nil))
+        #expect(without == "# Soup\n\nHot *soup*.\n\n*winter, soup*\n\n---\n\n- *1* leek\n")
+    }
+
     @Test("a body the writer gives back from the fields keeps no copy; one it does not is kept with its fields' fingerprint")
     func keptOnlyWhenNeeded() throws {
         let canonical = MarkdownTesting.text(try MarkdownTesting.encode(AlmanacDocument(recipes: [Recipe(id: "R", title: "Soup", directions: ["Boil."])])))
