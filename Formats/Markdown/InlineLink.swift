@@ -104,7 +104,7 @@ enum InlineLink {
         return words.joined(separator: " ").lowercased()
     }
 
-    static func closingBracket(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+    private static func closingBracket(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var depth = 0
         var index = start
         while index < scalars.count {

@@ -9,7 +9,7 @@ import AlmanacCore
 /// The writer writes the body as it was when the recipe's fields still have the fingerprint;
 /// when a verb changed one of them it writes the fields, taking the author's Markdown for
 /// the texts that did not change from the body (``RecipeMarkup``).
-struct KeptRecipeSource: Equatable {
+struct KeptRecipeSource {
     /// The extras name: the codec's, with what it keeps.
     static let extrasKey = MarkdownCodec.extrasKey + "-source"
 
@@ -27,11 +27,6 @@ struct KeptRecipeSource: Equatable {
     init(body: (text: String, fingerprint: String)?, derivedID: String?) {
         self.body = body
         self.derivedID = derivedID
-    }
-
-    static func == (lhs: KeptRecipeSource, rhs: KeptRecipeSource) -> Bool {
-        lhs.body?.text == rhs.body?.text && lhs.body?.fingerprint == rhs.body?.fingerprint
-            && lhs.mergedFingerprint == rhs.mergedFingerprint && lhs.derivedID == rhs.derivedID
     }
 
     /// Whether nothing is kept.
