@@ -246,8 +246,24 @@ struct BlockParser {
 struct ParagraphTracker {
     /// The deepest nesting peeled off (the parser's limit).
     let maximumDepth: Int
-    var paragraphOpen = false
+    private var open = false
     private var fence: (character: UInt8, length: Int)?
+    /// The last line seen, looked at only when a later line or the question needs it: the
+    /// last line of an item is never looked at, so a line of many nested markers is not
+    /// peeled again at every level.
+    private var pending: [UInt8]?
+
+    /// Whether a paragraph is open after the lines seen.
+    var paragraphOpen: Bool {
+        mutating get {
+            settle()
+            return open
+        }
+        set {
+            settle()
+            open = newValue
+        }
+    }
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -256,20 +272,31 @@ struct ParagraphTracker {
     /// Notes what `line` opens or closes. List and quote markers are peeled off in a loop,
     /// at most ``maximumDepth`` deep (the parser refuses deeper nesting anyway).
     mutating func see(_ line: [UInt8]) {
-        if let open = fence {
-            if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
-            paragraphOpen = false
+        settle()
+        pending = line
+    }
+
+    private mutating func settle() {
+        guard let line = pending else { return }
+        pending = nil
+        look(at: line)
+    }
+
+    private mutating func look(at line: [UInt8]) {
+        if let openFence = fence {
+            if LineScanner.closesFence(line, character: openFence.character, length: openFence.length) { fence = nil }
+            open = false
             return
         }
         var line = line
         for _ in 0...maximumDepth {
             if LineScanner.startsPlainText(line) { break }
-            if LineScanner.isBlank(line) { paragraphOpen = false; return }
+            if LineScanner.isBlank(line) { open = false; return }
             if LineScanner.rest(line) == nil { return }
-            if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }
+            if let opening = LineScanner.fenceOpening(line) { fence = opening; open = false; return }
             if LineScanner.isThematicBreak(line) || LineScanner.atxHeading(line) != nil
                 || LineScanner.htmlBlockStart(line, interruptingParagraph: true) != nil {
-                paragraphOpen = false
+                open = false
                 return
             }
             if let marker = LineScanner.listMarker(line) {
@@ -280,6 +307,6 @@ struct ParagraphTracker {
                 break
             }
         }
-        paragraphOpen = true
+        open = true
     }
 }
