@@ -98,8 +98,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacMarkdownTests",
-            dependencies: ["AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
+            dependencies: ["AlmanacMarkdown", "AlmanacJSON", "AlmanacXML", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden", "Fixtures"]
         ),
         .testTarget(
             name: "AlmanacXMLTests",

@@ -117,7 +117,7 @@ struct RecipeWriter {
         if recipe.allIngredients.contains(where: { $0.link != nil }) { fields.append("ingredient links") }
         if case .zoned? = recipe.dateAdded { fields.append("dateAdded's time zone") }
         if case .zoned? = recipe.dateModified { fields.append("dateModified's time zone") }
-        let foreign = recipe.extras.sortedNames.filter { $0 != JSONLDCodec.extrasKey }
+        let foreign = recipe.extras.namesToWarnAbout.filter { $0 != JSONLDCodec.extrasKey }
         if !foreign.isEmpty { fields.append("extras of other formats (\(foreign.joined(separator: ", ")))") }
         guard !fields.isEmpty else { return }
         diagnostics.append(Diagnostic(.warning, "JSON-LD has no place for the \(fields.joined(separator: ", ")) of recipe '\(recipe.title)'; left out"))

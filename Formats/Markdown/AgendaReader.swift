@@ -61,7 +61,7 @@ struct AgendaReader {
     private func finish(_ draft: Draft, salt: String, index: Int) -> Event {
         var event = draft.event
         if let notes = draft.notes {
-            let text = MarkdownText.trimmed(MarkdownText.unescapeBlock(source.text(notes)))
+            let text = MarkdownPlainText.document(source.text(notes), references: [:])
             event.notes = text.isEmpty ? nil : text
         }
         if !draft.hasID {

@@ -57,7 +57,11 @@ struct BlockParser {
             var end = index + 1
             while end < lines.count && !LineScanner.closesFence(lines[end].text, character: fence.character, length: fence.length) { end += 1 }
             let last = min(end, lines.count - 1)
-            return (MarkdownBlock(kind: .fencedCode, firstLine: line.number, lastLine: lines[last].number), last + 1)
+            let indent = LineScanner.indentation(text).columns
+            let body = lines[(index + 1)..<min(end, lines.count)].map { LineScanner.dropIndent($0.text, columns: indent) }
+            var block = MarkdownBlock(kind: .fencedCode, firstLine: line.number, lastLine: lines[last].number)
+            block.content = Self.joinedLines(body)
+            return (block, last + 1)
         }
         if LineScanner.isBlockQuote(text) {
             return try blockQuote(lines, at: index, depth: depth)
@@ -81,7 +85,9 @@ struct BlockParser {
             last = cursor
             cursor += 1
         }
-        return (MarkdownBlock(kind: .indentedCode, firstLine: lines[index].number, lastLine: lines[last].number), last + 1)
+        var block = MarkdownBlock(kind: .indentedCode, firstLine: lines[index].number, lastLine: lines[last].number)
+        block.content = Self.joinedLines(lines[index...last].map { LineScanner.dropIndent($0.text, columns: 4) })
+        return (block, last + 1)
     }
 
     private func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
@@ -112,7 +118,8 @@ struct BlockParser {
         case .blankLine:
             while last + 1 < lines.count && !LineScanner.isBlank(lines[last + 1].text) { last += 1 }
         }
-        let block = MarkdownBlock(kind: .html(text: String(decoding: first, as: UTF8.self)), firstLine: lines[index].number, lastLine: lines[last].number)
+        var block = MarkdownBlock(kind: .html(text: String(decoding: first, as: UTF8.self)), firstLine: lines[index].number, lastLine: lines[last].number)
+        block.content = Self.joinedLines(lines[index...last].map(\.text))
         return (block, last + 1)
     }
 
@@ -153,7 +160,7 @@ struct BlockParser {
             cursor = next
             marker = following
         }
-        let list = MarkdownList(ordered: first.ordered, items: items)
+        let list = MarkdownList(ordered: first.ordered, items: items, start: first.start, character: first.character)
         let block = MarkdownBlock(kind: .list(list), firstLine: lines[index].number, lastLine: items.last?.lastLine ?? lines[index].number)
         return (block, cursor)
     }
@@ -195,6 +202,11 @@ struct BlockParser {
         return (item, lastNonBlank)
     }
 
+    /// The lines joined with `\n`, as they are.
+    private static func joinedLines(_ lines: [[UInt8]]) -> String {
+        String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
+    }
+
     /// The lines joined with `\n`, without blank space at the end and spaces and tabs at the start.
     private func joined(_ lines: [[UInt8]]) -> String {
         if lines.count == 1 { return trimmed(lines[0]) }
@@ -234,8 +246,24 @@ struct BlockParser {
 struct ParagraphTracker {
     /// The deepest nesting peeled off (the parser's limit).
     let maximumDepth: Int
-    var paragraphOpen = false
+    private var open = false
     private var fence: (character: UInt8, length: Int)?
+    /// The last line seen, looked at only when a later line or the question needs it: the
+    /// last line of an item is never looked at, so a line of many nested markers is not
+    /// peeled again at every level.
+    private var pending: [UInt8]?
+
+    /// Whether a paragraph is open after the lines seen.
+    var paragraphOpen: Bool {
+        mutating get {
+            settle()
+            return open
+        }
+        set {
+            settle()
+            open = newValue
+        }
+    }
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -244,20 +272,31 @@ struct ParagraphTracker {
     /// Notes what `line` opens or closes. List and quote markers are peeled off in a loop,
     /// at most ``maximumDepth`` deep (the parser refuses deeper nesting anyway).
     mutating func see(_ line: [UInt8]) {
-        if let open = fence {
-            if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
-            paragraphOpen = false
+        settle()
+        pending = line
+    }
+
+    private mutating func settle() {
+        guard let line = pending else { return }
+        pending = nil
+        look(at: line)
+    }
+
+    private mutating func look(at line: [UInt8]) {
+        if let openFence = fence {
+            if LineScanner.closesFence(line, character: openFence.character, length: openFence.length) { fence = nil }
+            open = false
             return
         }
         var line = line
         for _ in 0...maximumDepth {
             if LineScanner.startsPlainText(line) { break }
-            if LineScanner.isBlank(line) { paragraphOpen = false; return }
+            if LineScanner.isBlank(line) { open = false; return }
             if LineScanner.rest(line) == nil { return }
-            if let opening = LineScanner.fenceOpening(line) { fence = opening; paragraphOpen = false; return }
+            if let opening = LineScanner.fenceOpening(line) { fence = opening; open = false; return }
             if LineScanner.isThematicBreak(line) || LineScanner.atxHeading(line) != nil
                 || LineScanner.htmlBlockStart(line, interruptingParagraph: true) != nil {
-                paragraphOpen = false
+                open = false
                 return
             }
             if let marker = LineScanner.listMarker(line) {
@@ -268,6 +307,6 @@ struct ParagraphTracker {
                 break
             }
         }
-        paragraphOpen = true
+        open = true
     }
 }

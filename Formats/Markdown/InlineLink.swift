@@ -13,36 +13,61 @@ enum InlineLink {
     /// The link when `text` (trimmed) is exactly one link, else `nil`.
     static func whole(_ text: [Unicode.Scalar], references: [String: String]) -> Link? {
         let scalars = MarkdownText.trimmed(text)
-        guard scalars.first == "[", let close = closingBracket(scalars, from: 0) else { return nil }
-        let label = Array(scalars[1..<close])
+        guard let link = link(scalars, at: 0, references: references), link.end == scalars.count else { return nil }
+        return Link(text: Array(scalars[link.text]), destination: link.destination)
+    }
+
+    /// The link that starts at `start` (a `[`): inline `[text](destination "title")`, or a
+    /// full, collapsed or shortcut reference to one of `references`. Returns where its text
+    /// lies, its destination (escapes resolved) and the offset after it.
+    ///
+    /// With a `memo` for the text, looking for links at every `[` of a text costs no more than
+    /// the text is long: brackets are matched once, a title's end is not searched for again
+    /// where a search failed, and no inline destination is tried inside one tried before
+    /// (in a pathological `[a](b[c](d)` the inner link is then text).
+    static func link(_ scalars: [Unicode.Scalar], at start: Int, references: [String: String],
+                     memo: InlineScanMemo? = nil) -> (text: Range<Int>, destination: String, end: Int)? {
+        func closing(_ open: Int) -> Int? { memo.map { $0.closers[open] } ?? closingBracket(scalars, from: open) }
+        guard start < scalars.count, scalars[start] == "[", let close = closing(start) else { return nil }
+        let label = (start + 1)..<close
         var index = close + 1
-        if index < scalars.count && scalars[index] == "(" {
+        if index < scalars.count && scalars[index] == "(" && index > (memo?.scannedUntil ?? -1) {
             index += 1
             skipSpace(scalars, &index)
-            guard let destination = destination(scalars, &index) else { return nil }
-            let hadSpace = skipSpace(scalars, &index)
-            if hadSpace, index < scalars.count, let closer = titleCloser(scalars[index]) {
-                index += 1
-                while index < scalars.count && scalars[index] != closer {
-                    if scalars[index] == "\\" { index += 1 }
+            let found = destination(scalars, &index)
+            if found == nil { memo?.scannedUntil = max(memo?.scannedUntil ?? -1, index) }
+            if let destination = found {
+                let hadSpace = skipSpace(scalars, &index)
+                var titled = true
+                if hadSpace, index < scalars.count, let closer = titleCloser(scalars[index]) {
+                    if let memo {
+                        index = memo.titleEnd(closer, from: index + 1) ?? scalars.count
+                    } else {
+                        index += 1
+                        while index < scalars.count && scalars[index] != closer {
+                            if scalars[index] == "\\" { index += 1 }
+                            index += 1
+                        }
+                    }
+                    titled = index < scalars.count
                     index += 1
+                    skipSpace(scalars, &index)
                 }
-                guard index < scalars.count else { return nil }
-                index += 1
-                skipSpace(scalars, &index)
+                memo?.scannedUntil = max(memo?.scannedUntil ?? -1, min(index, scalars.count))
+                if titled, index < scalars.count, scalars[index] == ")" {
+                    return (label, MarkdownText.unescape(destination), index + 1)
+                }
             }
-            guard index == scalars.count - 1, scalars[index] == ")" else { return nil }
-            return Link(text: label, destination: MarkdownText.unescape(destination))
+            index = close + 1
         }
-        var key = label
-        if index < scalars.count && scalars[index] == "[" {
-            guard let end = closingBracket(scalars, from: index), end == scalars.count - 1 else { return nil }
-            if end > index + 1 { key = Array(scalars[(index + 1)..<end]) }
-        } else if index != scalars.count {
-            return nil
+        var key = Array(scalars[label])
+        var end = close + 1
+        if index < scalars.count && scalars[index] == "[", let keyEnd = closing(index) {
+            if keyEnd > index + 1 { key = Array(scalars[(index + 1)..<keyEnd]) }
+            end = keyEnd + 1
         }
         guard let target = references[normalizedLabel(key)] else { return nil }
-        return Link(text: label, destination: target)
+        return (label, target, end)
     }
 
     /// The link reference definitions (`[label]: destination`) among paragraph texts.
@@ -149,5 +174,47 @@ enum InlineLink {
         case "(": return ")"
         default: return nil
         }
+    }
+}
+
+/// What ``InlineLink/link(_:at:references:memo:)`` learns about one text as it looks for
+/// links at each of its `[`, so that the looking stays linear in the text's length.
+final class InlineScanMemo {
+    let scalars: [Unicode.Scalar]
+    /// Where each `[` closes, found in one pass (brackets counted as ``InlineLink`` counts them).
+    let closers: [Int: Int]
+    /// The offset an inline destination was last scanned to.
+    var scannedUntil = -1
+    /// For a title's closing character: a search for it from this offset on found none.
+    private var titleMissing: [Unicode.Scalar: Int] = [:]
+
+    init(_ scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+        var closers: [Int: Int] = [:]
+        var open: [Int] = []
+        var index = 0
+        while index < scalars.count {
+            switch scalars[index] {
+            case "\\": index += 1
+            case "[": open.append(index)
+            case "]": if let start = open.popLast() { closers[start] = index }
+            default: break
+            }
+            index += 1
+        }
+        self.closers = closers
+    }
+
+    /// Where a link title closed by `closer` ends, from `start` on (escaped characters skipped).
+    func titleEnd(_ closer: Unicode.Scalar, from start: Int) -> Int? {
+        if let missing = titleMissing[closer], start >= missing { return nil }
+        var index = start
+        while index < scalars.count && scalars[index] != closer {
+            if scalars[index] == "\\" { index += 1 }
+            index += 1
+        }
+        if index < scalars.count { return index }
+        titleMissing[closer] = min(titleMissing[closer] ?? start, start)
+        return nil
     }
 }

@@ -18,6 +18,9 @@ struct MarkdownBlock {
     var kind: Kind
     var firstLine: Int
     var lastLine: Int
+    /// The text of a code block (without its fences or indentation) or an HTML block,
+    /// after the prefixes of the containers it sits in.
+    var content: String?
 
     var isThematicBreak: Bool {
         if case .thematicBreak = kind { return true }
@@ -29,6 +32,10 @@ struct MarkdownBlock {
 struct MarkdownList {
     var ordered: Bool
     var items: [MarkdownListItem]
+    /// The number an ordered list starts with.
+    var start = 1
+    /// The bullet (`-`, `+`, `*`) or the delimiter after the number (`.`, `)`).
+    var character = UInt8(ascii: "-")
 }
 
 /// One list item: its blocks, its lines, and how far its content is indented.

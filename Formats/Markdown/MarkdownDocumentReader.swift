@@ -86,7 +86,8 @@ struct MarkdownDocumentReader {
                 var parser = RecipeMDParser(source: source, blocks: blocks, endLine: cursor)
                 let parsed = try parser.parse()
                 let fallback = StableID.make(from: source.bytes[offset(bodyStart)..<offset(cursor)], salt: "recipe[\(document.recipes.count)]")
-                document.recipes.append(try RecipeMapper(source: source).recipe(parsed, frontMatter: frontMatter, fallbackID: fallback))
+                let body = KeptRecipeSource.body(source, lines: bodyStart, to: cursor)
+                document.recipes.append(try RecipeMapper(source: source).recipe(parsed, frontMatter: frontMatter, fallbackID: fallback, body: body))
             case .agenda:
                 var reader = AgendaReader(source: source)
                 document.events += try reader.events(blocks, salt: "agenda[\(parts)]")

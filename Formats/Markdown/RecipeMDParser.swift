@@ -6,6 +6,8 @@ struct RecipeMDRecipe {
     struct Amount {
         var factor: Double
         var unit: String?
+        /// The amount as written between the `*`.
+        var text = ""
     }
 
     struct Ingredient {
@@ -28,6 +30,8 @@ struct RecipeMDRecipe {
 
     var title = ""
     var description: String?
+    /// The blocks of the description.
+    var descriptionBlocks: [MarkdownBlock] = []
     var tags: [String] = []
     var yields: [Amount] = []
     var ingredients: [Ingredient] = []
@@ -35,6 +39,8 @@ struct RecipeMDRecipe {
     var instructions: String?
     /// The top-level blocks of the instructions, for splitting them into steps.
     var instructionBlocks: [MarkdownBlock] = []
+    /// The link reference definitions anywhere in the recipe, by normalized label.
+    var references: [String: String] = [:]
 }
 
 /// Reads one recipe from its top-level blocks, following RecipeMD 2.4.0: title,
@@ -58,6 +64,7 @@ struct RecipeMDParser {
 
     mutating func parse() throws -> RecipeMDRecipe {
         var recipe = RecipeMDRecipe()
+        recipe.references = references
         guard let first = blocks.first, case .heading(1, let title) = first.kind else {
             throw MarkdownDecodingError.missingTitle(found: describe(blocks.first), at: position(blocks.first))
         }
@@ -67,6 +74,7 @@ struct RecipeMDParser {
         while index < blocks.count && !blocks[index].isThematicBreak && emphasisParagraph(blocks[index]) == nil { index += 1 }
         if index > descriptionStart {
             recipe.description = source.text(blocks[descriptionStart].firstLine...blocks[index - 1].lastLine)
+            recipe.descriptionBlocks = Array(blocks[descriptionStart..<index])
         }
         try parseTagsAndYields(into: &recipe)
         guard index < blocks.count, blocks[index].isThematicBreak else {
@@ -167,7 +175,7 @@ struct RecipeMDParser {
 
     private func amount(_ text: [Unicode.Scalar], at: SourcePosition) throws -> RecipeMDRecipe.Amount? {
         switch AmountText.parse(text) {
-        case .success(let value?): return RecipeMDRecipe.Amount(factor: value.amount, unit: value.unit)
+        case .success(let value?): return RecipeMDRecipe.Amount(factor: value.amount, unit: value.unit, text: String(scalars: text))
         case .success(nil): return nil
         case .failure(.noNumber):
             throw MarkdownDecodingError.amountWithoutNumber(String(scalars: text), at: at)

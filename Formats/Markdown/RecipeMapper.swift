@@ -2,29 +2,50 @@ import AlmanacCore
 import Foundation
 
 /// Turns a RecipeMD recipe (texts as Markdown) and its front matter into a ``Recipe``
-/// (plain text): escapes resolved, continuation lines dedented, instructions split into steps.
+/// (plain text, ``MarkdownPlainText``): markup dropped, continuation lines dedented,
+/// instructions split into steps.
 struct RecipeMapper {
     let source: MarkdownSource
+    /// The recipe's link reference definitions, set for each recipe mapped.
+    private var references: [String: String] = [:]
 
-    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String) throws -> Recipe {
-        var recipe = Recipe(id: fallbackID, title: MarkdownText.trimmed(MarkdownText.unescape(parsed.title)))
+    init(source: MarkdownSource, references: [String: String] = [:]) {
+        self.source = source
+        self.references = references
+    }
+
+    /// The recipe `parsed` describes, with `frontMatter` merged in; `body` is the Markdown it
+    /// was read from, kept (``KeptRecipeSource``) when the writer would not give it back from the fields.
+    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: String? = nil) throws -> Recipe {
+        var mapper = self
+        mapper.references = parsed.references
+        return try mapper.map(parsed, frontMatter: frontMatter, fallbackID: fallbackID, body: body)
+    }
+
+    private func map(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: String?) throws -> Recipe {
+        var recipe = Recipe(id: fallbackID, title: inline(parsed.title))
         if let description = parsed.description {
-            var text = MarkdownText.trimmed(MarkdownText.unescapeBlock(description))
+            var text = MarkdownPlainText.document(description, references: references)
             RecipeTimesLine.take(from: &text, into: &recipe)
             recipe.summary = text.isEmpty ? nil : text
         }
-        recipe.tags = parsed.tags.map { MarkdownText.trimmed(MarkdownText.unescape($0)) }.filter { !$0.isEmpty }
+        recipe.tags = parsed.tags.map(inline).filter { !$0.isEmpty }
         recipe.yields = parsed.yields.map { Yield(amount: $0.factor, unit: $0.unit.map(MarkdownText.unescape)) }
         recipe.ingredients = parsed.ingredients.map(ingredient)
         recipe.ingredientGroups = parsed.groups.map(group)
         directions(parsed.instructionBlocks, into: &recipe)
+        var kept = KeptRecipeSource(body: nil, derivedID: nil)
+        let fromBody = recipe
         if let frontMatter { try merge(frontMatter, into: &recipe) }
+        if let body { kept.keep(body, of: fromBody, merged: recipe) }
+        if body != nil && recipe.id == fallbackID { kept.derivedID = fallbackID }
+        if !kept.isEmpty { recipe.extras[KeptRecipeSource.extrasKey] = kept.opaque }
         return recipe
     }
 
     private func group(_ group: RecipeMDRecipe.Group) -> IngredientGroup {
         IngredientGroup(
-            title: MarkdownText.trimmed(MarkdownText.unescape(group.title)),
+            title: inline(group.title),
             ingredients: group.ingredients.map(ingredient),
             ingredientGroups: group.groups.map(self.group)
         )
@@ -34,16 +55,16 @@ struct RecipeMapper {
         var ingredient = Ingredient(amount: parsed.amount?.factor, unit: parsed.amount?.unit.map(MarkdownText.unescape), name: "")
         if let link = parsed.link, let text = parsed.linkText {
             ingredient.link = link
-            ingredient.name = MarkdownText.trimmed(MarkdownText.unescape(text))
+            ingredient.name = inline(text)
         } else if !MarkdownText.contains(parsed.name, byte: UInt8(ascii: "\n")) {
             // One line: no continuation lines to dedent.
-            ingredient.name = MarkdownText.trimmed(MarkdownText.unescapeBlock(parsed.name))
+            ingredient.name = inline(parsed.name)
         } else {
             var lines = parsed.name.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for index in lines.indices.dropFirst() {
                 lines[index] = String(decoding: LineScanner.dropIndent(Array(lines[index].utf8), columns: parsed.contentColumn), as: UTF8.self)
             }
-            ingredient.name = MarkdownText.trimmed(MarkdownText.unescapeBlock(lines.joined(separator: "\n")))
+            ingredient.name = MarkdownPlainText.document(lines.joined(separator: "\n"), references: references)
         }
         (ingredient.name, ingredient.note) = Self.splitNote(ingredient.name)
         return ingredient
@@ -81,31 +102,63 @@ struct RecipeMapper {
     /// Steps from the instructions: each list item or other block is a step, and a
     /// heading starts a titled section.
     private func directions(_ blocks: [MarkdownBlock], into recipe: inout Recipe) {
-        func add(_ step: String) {
-            if recipe.directionGroups.isEmpty {
-                recipe.directions.append(step)
-            } else {
-                recipe.directionGroups[recipe.directionGroups.count - 1].directions.append(step)
-            }
-        }
-        for block in blocks {
-            switch block.kind {
-            case .heading(_, let text):
-                recipe.directionGroups.append(DirectionGroup(title: MarkdownText.trimmed(MarkdownText.unescape(text))))
-            case .list(let list):
-                for item in list.items { add(itemText(item)) }
-            case .thematicBreak:
-                continue
-            case .fencedCode, .indentedCode, .html:
-                add(source.text(block.firstLine...block.lastLine))
-            case .paragraph, .blockQuote:
-                add(MarkdownText.trimmed(MarkdownText.unescapeBlock(source.text(block.firstLine...block.lastLine))))
+        for part in steps(blocks) {
+            switch part {
+            case .section(let title):
+                recipe.directionGroups.append(DirectionGroup(title: title))
+            case .step(let step):
+                if recipe.directionGroups.isEmpty {
+                    recipe.directions.append(step.plain)
+                } else {
+                    recipe.directionGroups[recipe.directionGroups.count - 1].directions.append(step.plain)
+                }
             }
         }
     }
 
-    /// A list item's text: its lines without the marker and the content indentation.
+    /// A part of the instructions: a section heading or a step.
+    enum InstructionPart {
+        case section(String)
+        case step(RecipeStep)
+    }
+
+    /// The instructions' sections and steps, each step with its Markdown and its shape.
+    func steps(_ blocks: [MarkdownBlock]) -> [InstructionPart] {
+        var parts: [InstructionPart] = []
+        for block in blocks {
+            switch block.kind {
+            case .heading(_, let text):
+                parts.append(.section(inline(text)))
+            case .list(let list):
+                for (offset, item) in list.items.enumerated() {
+                    let markdown = itemMarkdown(item)
+                    let shape = RecipeStep.Shape.item(ordered: list.ordered, number: list.start + offset, character: list.character)
+                    parts.append(.step(RecipeStep(plain: MarkdownPlainText.document(markdown, references: references), markdown: markdown, shape: shape)))
+                }
+            case .thematicBreak:
+                continue
+            case .fencedCode, .indentedCode, .html, .paragraph, .blockQuote:
+                let markdown = source.text(block.firstLine...block.lastLine)
+                let plain = MarkdownPlainText.document(markdown, references: references)
+                // A paragraph of link reference definitions only is no step.
+                if !plain.isEmpty { parts.append(.step(RecipeStep(plain: plain, markdown: markdown, shape: .block))) }
+            }
+        }
+        return parts
+    }
+
+    /// An inline text (a title, a tag, a name) as plain text.
+    private func inline(_ text: String) -> String {
+        MarkdownText.trimmed(MarkdownPlainText.inline(text, references: references))
+    }
+
+    /// A list item's text with escapes resolved (a task's).
     func itemText(_ item: MarkdownListItem) -> String {
+        MarkdownText.trimmed(MarkdownText.unescapeBlock(itemMarkdown(item)))
+    }
+
+    /// A list item's Markdown: its lines without the marker and the content indentation.
+    func itemMarkdown(_ item: MarkdownListItem) -> String {
         guard item.lastLine >= item.firstLine else { return "" }
         var lines: [String] = []
         for number in item.firstLine...item.lastLine {
@@ -113,7 +166,7 @@ struct RecipeMapper {
             let content = number == item.firstLine ? Self.dropColumns(line, item.contentColumn) : LineScanner.dropIndent(line, columns: item.contentColumn)
             lines.append(String(decoding: content, as: UTF8.self))
         }
-        return MarkdownText.trimmed(MarkdownText.unescapeBlock(lines.joined(separator: "\n")))
+        return lines.joined(separator: "\n")
     }
 
     /// The line without its first `columns` columns, whatever they hold.

@@ -6,13 +6,51 @@ import AlmanacCore
 struct RecipeWriter {
     var frontMatter: Bool
 
-    /// The recipe's Markdown (ending in a newline) and warnings about what it could not carry.
+    /// The recipe's Markdown and warnings about what it could not carry: the body it was
+    /// read from when its fields are unchanged (``KeptRecipeSource``), else the body written
+    /// from the fields (ending in a newline), with the author's Markdown where a text is unchanged.
     func write(_ recipe: Recipe) -> (text: String, warnings: [String]) {
+        let kept = KeptRecipeSource(recipe.extras)
+        var (text, warnings): (String, [String])
+        if let kept, let body = kept.body, kept.bodyMatches(recipe, frontMatter: frontMatter) {
+            (text, warnings) = (body.text, [])
+        } else {
+            (text, warnings) = generatedBody(recipe, markup: kept?.body.flatMap { RecipeMarkup(body: $0.text) })
+        }
+        if frontMatter {
+            text = frontMatterBlock(recipe) + "\n" + text
+        } else {
+            let lost = uncarriedFields(recipe, derivedID: kept?.derivedID)
+            if !lost.isEmpty {
+                warnings.append("Markdown without front matter has no place for \(lost.joined(separator: ", ")); write with --front-matter to keep them")
+            }
+        }
+        let foreign = recipe.extras.sortedNames.filter { $0 != MarkdownCodec.extrasKey && $0 != KeptRecipeSource.extrasKey }
+        if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
+            warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
+        }
+        return (text, warnings)
+    }
+
+    /// The body after front matter, written from the fields, taking the author's Markdown
+    /// from `markup` for the texts that are as they were read.
+    func generatedBody(_ recipe: Recipe, markup kept: RecipeMarkup?) -> (text: String, warnings: [String]) {
         var warnings: [String] = []
         var blocks: [String] = []
-        blocks.append("# " + MarkdownEscaper.escape(recipe.title, heading: true))
+        var markup = kept
+        if let title = markup?.title, title.plain == recipe.title, !title.markdown.isEmpty {
+            blocks.append("# " + title.markdown)
+        } else {
+            blocks.append("# " + MarkdownEscaper.escape(recipe.title, heading: true))
+        }
+        var keptSummary = false
         if let summary = recipe.summary, !MarkdownText.trimmed(summary).isEmpty {
-            blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(summary)))
+            if let kept = markup?.summary, kept.plain == summary {
+                blocks.append(kept.markdown)
+                keptSummary = true
+            } else {
+                blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(summary)))
+            }
         }
         if let times = RecipeTimesLine.text(recipe) {
             blocks.append(times)
@@ -21,33 +59,28 @@ struct RecipeWriter {
         if !tags.isEmpty {
             blocks.append("*" + tags.map { MarkdownEscaper.escape($0, extra: [","]) }.joined(separator: ", ") + "*")
         }
-        let yields = recipe.yields.compactMap { yield in yield.amount.map { Self.amount($0, unit: yield.unit) } }
+        let keptYields = markup?.yields ?? []
+        let yields = recipe.yields.enumerated().compactMap { offset, yield in
+            yield.amount.map { amount in
+                offset < keptYields.count && keptYields[offset].yield == yield ? keptYields[offset].text : Self.amount(amount, unit: yield.unit)
+            }
+        }
         if !yields.isEmpty { blocks.append("**" + yields.joined(separator: ", ") + "**") }
         blocks.append("---")
-        if !recipe.ingredients.isEmpty { blocks.append(ingredientList(recipe.ingredients, warnings: &warnings)) }
-        for group in recipe.ingredientGroups { groupBlocks(group, level: 2, into: &blocks, warnings: &warnings) }
-        if !recipe.directions.isEmpty || !recipe.directionGroups.isEmpty {
+        if !recipe.ingredients.isEmpty { blocks.append(ingredientList(recipe.ingredients, markup: &markup, warnings: &warnings)) }
+        for group in recipe.ingredientGroups { groupBlocks(group, level: 2, into: &blocks, markup: &markup, warnings: &warnings) }
+        let definitions = (keptSummary ? [] : markup?.definitions.description ?? []) + (markup?.definitions.instructions ?? [])
+        if !recipe.directions.isEmpty || !recipe.directionGroups.isEmpty || !definitions.isEmpty {
             blocks.append("---")
-            if !recipe.directions.isEmpty { blocks.append(stepList(recipe.directions)) }
+            if !recipe.directions.isEmpty { blocks.append(stepList(recipe.directions, markup: &markup)) }
             for section in recipe.directionGroups {
                 blocks.append("## " + MarkdownEscaper.escape(section.title, heading: true))
-                if !section.directions.isEmpty { blocks.append(stepList(section.directions)) }
+                if !section.directions.isEmpty { blocks.append(stepList(section.directions, markup: &markup)) }
             }
         }
-        var text = blocks.joined(separator: "\n\n") + "\n"
-        if frontMatter {
-            text = frontMatterBlock(recipe) + "\n" + text
-        } else {
-            let lost = uncarriedFields(recipe)
-            if !lost.isEmpty {
-                warnings.append("Markdown without front matter has no place for \(lost.joined(separator: ", ")); write with --front-matter to keep them")
-            }
-        }
-        let foreign = recipe.extras.sortedNames.filter { $0 != MarkdownCodec.extrasKey }
-        if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
-            warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
-        }
-        return (text, warnings)
+        // The definitions kept texts may refer to, where the reader finds them and no text shows them.
+        blocks += definitions
+        return (blocks.joined(separator: "\n\n") + "\n", warnings)
     }
 
     /// `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
@@ -68,20 +101,22 @@ struct RecipeWriter {
         return text
     }
 
-    private func groupBlocks(_ group: IngredientGroup, level: Int, into blocks: inout [String], warnings: inout [String]) {
+    private func groupBlocks(_ group: IngredientGroup, level: Int, into blocks: inout [String], markup: inout RecipeMarkup?, warnings: inout [String]) {
         if level > 6 { warnings.append("ingredient group '\(group.title)' nests deeper than Markdown headings go; it is written at level 6") }
         blocks.append(String(repeating: "#", count: min(level, 6)) + " " + MarkdownEscaper.escape(group.title, heading: true))
-        if !group.ingredients.isEmpty { blocks.append(ingredientList(group.ingredients, warnings: &warnings)) }
-        for inner in group.ingredientGroups { groupBlocks(inner, level: level + 1, into: &blocks, warnings: &warnings) }
+        if !group.ingredients.isEmpty { blocks.append(ingredientList(group.ingredients, markup: &markup, warnings: &warnings)) }
+        for inner in group.ingredientGroups { groupBlocks(inner, level: level + 1, into: &blocks, markup: &markup, warnings: &warnings) }
     }
 
-    private func ingredientList(_ ingredients: [Ingredient], warnings: inout [String]) -> String {
+    private func ingredientList(_ ingredients: [Ingredient], markup: inout RecipeMarkup?, warnings: inout [String]) -> String {
         ingredients.map { ingredient in
             var line = "- "
             var name = ingredient.name
             if let note = ingredient.note, !note.isEmpty { name += ", " + note }
+            let kept = markup?.takeIngredient(ingredient)
             if let amount = ingredient.amount {
-                line += "*" + Self.amount(amount, unit: ingredient.unit) + "* "
+                let same = kept.map { $0.amount == amount && $0.unit == ingredient.unit } ?? false
+                line += "*" + ((same ? kept?.amountText : nil) ?? Self.amount(amount, unit: ingredient.unit)) + "* "
             } else if let unit = ingredient.unit, !unit.isEmpty {
                 name = unit + " " + name
                 warnings.append("ingredient '\(ingredient.name)' has a unit but no amount; RecipeMD keeps the unit only as part of the name")
@@ -90,28 +125,57 @@ struct RecipeWriter {
                 name = "(unnamed)"
                 warnings.append("an ingredient without a name is written as '(unnamed)'; RecipeMD requires a name")
             }
+            let text = kept?.markdown ?? MarkdownEscaper.escape(MarkdownText.trimmed(name))
             if let link = ingredient.link {
-                line += "[" + MarkdownEscaper.escape(name.replacingNewlines) + "](" + MarkdownEscaper.linkDestination(link) + ")"
+                line += "[" + (kept?.markdown.replacingNewlines ?? MarkdownEscaper.escape(name.replacingNewlines)) + "](" + MarkdownEscaper.linkDestination(link) + ")"
             } else {
-                line += MarkdownEscaper.indentContinuation(MarkdownEscaper.escape(MarkdownText.trimmed(name)), columns: 2)
+                line += MarkdownEscaper.indentContinuation(text, columns: 2)
             }
             return line
         }.joined(separator: "\n")
     }
 
-    private func stepList(_ steps: [String]) -> String {
-        steps.enumerated().map { offset, step in
-            let marker = "\(offset + 1)."
+    /// Steps as the author wrote them where they are unchanged (their Markdown and shape),
+    /// others escaped in the shape of the step before them; by default a numbered list.
+    /// A run of items of one kind is one list, numbered on from its first item's number.
+    private func stepList(_ steps: [String], markup: inout RecipeMarkup?) -> String {
+        var blocks: [String] = []
+        var items: [String] = []
+        var list: RecipeStep.Shape?
+        var number = 1
+        var shape = markup?.firstShape ?? .item(ordered: true, number: 1, character: UInt8(ascii: "."))
+        func endList() {
+            if !items.isEmpty { blocks.append(items.joined(separator: "\n")) }
+            items = []
+            list = nil
+        }
+        for step in steps {
             let text = MarkdownText.trimmed(step)
-            guard !text.isEmpty else { return marker }
-            return marker + " " + MarkdownEscaper.indentContinuation(MarkdownEscaper.escape(text), columns: marker.count + 1)
-        }.joined(separator: "\n")
+            let kept = markup?.takeStep(text)
+            shape = kept?.shape ?? shape
+            let markdown = kept?.markdown ?? MarkdownEscaper.escape(text)
+            guard case .item(let ordered, let first, let character) = shape else {
+                endList()
+                blocks.append(markdown)
+                continue
+            }
+            if list.map({ !shape.continues($0) }) ?? true {
+                endList()
+                list = shape
+                number = kept == nil ? 1 : first
+            }
+            let marker = (ordered ? String(number) : "") + String(UnicodeScalar(character))
+            number += 1
+            items.append(markdown.isEmpty ? marker : marker + " " + MarkdownEscaper.indentContinuation(markdown, columns: marker.count + 1))
+        }
+        endList()
+        return blocks.joined(separator: "\n\n")
     }
 
     /// Fields with a value that only front matter can carry.
-    private func uncarriedFields(_ recipe: Recipe) -> [String] {
+    private func uncarriedFields(_ recipe: Recipe, derivedID: String?) -> [String] {
         var fields: [String] = []
-        if !recipe.id.isEmpty { fields.append("id") }
+        if !recipe.id.isEmpty && recipe.id != derivedID { fields.append("id") }
         if recipe.rating != nil { fields.append("rating") }
         if recipe.isFavorite { fields.append("favorite") }
         if !recipe.collections.isEmpty { fields.append("collections") }

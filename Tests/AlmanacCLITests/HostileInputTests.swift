@@ -95,6 +95,15 @@ import AlmanacTestSupport
         try expectSaneAnswer("html", Array(json.utf8), "10,000 levels of JSON-LD")
     }
 
+    @Test func markdownInlineMarkupThatNeverCloses() throws {
+        // Links, titles and code spans that open at every step and never close, on one line:
+        // reading them as plain text must not look for their ends again and again.
+        for (pattern, what) in [("[a](", "links"), ("[a](b \"", "link titles"), ("[a](b(c)", "destinations"), ("`a ", "code spans")] {
+            let recipe = "# Soup\n\nA " + String(repeating: pattern, count: 200_000) + "\n\n---\n\n- salt\n\n---\n\n" + String(repeating: pattern, count: 200_000) + "\n"
+            try expectSaneAnswer("markdown", Array(recipe.utf8), "200,000 unclosed \(what) on a line")
+        }
+    }
+
     @Test func deeplyNestedICalendarComponents() throws {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
         text += String(repeating: "BEGIN:X-DEEP\r\n", count: 100_000) + String(repeating: "END:X-DEEP\r\n", count: 100_000)

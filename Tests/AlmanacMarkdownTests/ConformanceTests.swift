@@ -105,3 +105,27 @@ struct ConformanceTests {
         return recipe.ingredients.count + recipe.groups.map(count).reduce(0, +)
     }
 }
+
+/// Each valid case through almanac and back (md → almanac → md) reads in the real recipemd
+/// 5.0.0 exactly as the case's own expected JSON, and is byte-identical to the case.
+@Suite("RecipeMD conformance after a round trip")
+struct ConformanceRoundTripTests {
+    @Test("md → almanac → md reads in recipemd as the case's .json and is byte-identical",
+          .enabled(if: ConformanceTests.folder != nil && Peers.shouldRun(pythonModule: "recipemd")),
+          arguments: ConformanceTests.valid)
+    func roundTrip(name: String) throws {
+        let cli = try #require(MarkdownTesting.recipemdCLI, "no python with recipemd: see Tests/peers-requirements.txt")
+        let original = try Data(contentsOf: ConformanceTests.folder!.appendingPathComponent(name))
+        let written = try MarkdownTesting.codec.encode(try MarkdownTesting.codec.decode(Array(original), source: name).document, options: EncodingOptions())
+        #expect(written.bytes == Array(original), "\(name) is not byte-identical")
+        #expect(written.diagnostics.isEmpty, "\(name): \(written.diagnostics.map(\.message))")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-conformance-\(UUID().uuidString)-\(name)")
+        try Data(written.bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let result = try ProcessRunner.run(cli, ["-j", url.path])
+        #expect(result.status == 0, "\(name): \(result.stderrText)")
+        let peer = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? NSDictionary
+        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: ConformanceTests.folder!.appendingPathComponent(String(name.dropLast(3)) + ".json"))) as? NSDictionary
+        #expect(peer != nil && peer == expected, "\(name): recipemd reads \(String(describing: peer))")
+    }
+}

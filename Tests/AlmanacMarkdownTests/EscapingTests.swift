@@ -93,3 +93,25 @@ struct EscapingTests {
         }
     }
 }
+
+/// Text from JSON or iCalendar is plain: its `*` and `[` are written escaped, never as markup.
+@Suite("Plain texts stay escaped")
+struct PlainTextEscapingTests {
+    @Test("a recipe and an event from JSON with * and [ come out escaped and read back the same")
+    func escaped() throws {
+        let json = #"""
+        {"almanac": 1,
+         "recipes": [{"id": "R", "title": "Pie", "summary": "A *spicy* [pie](x)", "directions": ["Bake *hot*."]}],
+         "events": [{"id": "E", "title": "Party", "notes": "Bring *cake* and [cups]", "tasks": []}]}
+        """#
+        let document = try JSONCodecBridge.codec.decode(Array(json.utf8), source: "a.json").document
+        let text = MarkdownTesting.text(try MarkdownTesting.encode(document))
+        #expect(text.contains("A \\*spicy\\* \\[pie\\](x)\n"))
+        #expect(text.contains("1. Bake \\*hot\\*.\n"))
+        #expect(text.contains("Bring \\*cake\\* and \\[cups\\]\n"))
+        let back = try MarkdownTesting.decode(text).document
+        #expect(back.recipes.first?.summary == "A *spicy* [pie](x)")
+        #expect(back.recipes.first?.directions == ["Bake *hot*."])
+        #expect(back.events.first?.notes == "Bring *cake* and [cups]")
+    }
+}

@@ -63,13 +63,19 @@ enum MarkdownTesting {
     }
 
     /// `pandoc` on the PATH.
-    static let pandoc: URL? = {
+    static let pandoc = onPath("pandoc")
+
+    /// `xmllint` (Debian's `libxml2-utils`) on the PATH.
+    static let xmllint = onPath("xmllint")
+
+    /// The program `name` in a folder of the PATH, or `nil`.
+    static func onPath(_ name: String) -> URL? {
         for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
-            let url = URL(fileURLWithPath: String(folder)).appendingPathComponent("pandoc")
+            let url = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
         return nil
-    }()
+    }
 }
 
 extension UInt8 {

@@ -24,4 +24,16 @@ public struct Extras: Hashable, Sendable, Codable {
 
     /// Codec names in a stable order, for writers that must be deterministic.
     public var sortedNames: [String] { entries.keys.sorted() }
+
+    /// Whether the entry `name` is a copy of the source the item was read from, which its
+    /// codec keeps to write an unchanged item back byte for byte (`markdown-source`: the
+    /// author's Markdown). The fields say what it says, in plain text: a writer that cannot
+    /// carry it leaves it out without a warning.
+    public static func isSourceCopy(_ name: String) -> Bool {
+        name.hasSuffix("-source")
+    }
+
+    /// ``sortedNames`` without source copies (``isSourceCopy(_:)``): what a writer that
+    /// cannot carry extras warns about.
+    public var namesToWarnAbout: [String] { sortedNames.filter { !Self.isSourceCopy($0) } }
 }
