@@ -20,8 +20,9 @@ public struct HTMLRecipeCodec: FormatCodec {
         guard !blocks.isEmpty else { throw JSONLDDecodingError.noStructuredData(at: SourcePosition(offset: 0, in: bytes)) }
         var collector = RecipeCollector(fileBytes: bytes, sourceName: source, maximumDepth: limits.depth(default: JSONReader.defaultMaximumDepth))
         var firstError: JSONLDDecodingError?
+        let locator = SourceLocator(bytes)
         for block in blocks {
-            let source = JSONLDSource(fileBytes: bytes, base: block.offset)
+            let source = JSONLDSource(fileBytes: bytes, base: block.offset, locator: locator)
             do throws(JSONLDDecodingError) {
                 try collector.read(source, text: block.text[...])
             } catch {

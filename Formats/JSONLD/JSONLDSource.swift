@@ -9,10 +9,19 @@ struct JSONLDSource {
     let fileBytes: [UInt8]
     /// Offset of the JSON text's first byte in the file.
     let base: Int
+    /// Counts the file's lines once for every position asked for (one per recipe).
+    let locator: SourceLocator
+
+    /// The JSON text at `base` in `fileBytes`; the texts of one file share `locator`.
+    init(fileBytes: [UInt8], base: Int, locator: SourceLocator? = nil) {
+        self.fileBytes = fileBytes
+        self.base = base
+        self.locator = locator ?? SourceLocator(fileBytes)
+    }
 
     /// The position in the file of byte `offset` of the JSON text.
     func position(_ offset: Int) -> SourcePosition {
-        SourcePosition(offset: base + offset, in: fileBytes)
+        locator.position(of: base + offset)
     }
 
     /// The position in the file where `value` starts.
