@@ -21,6 +21,8 @@ struct MarkdownDocumentReader {
     /// The deepest nesting of lists and block quotes read.
     let maximumDepth: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where each item starts: a recipe's `# Title` line, an agenda event's heading.
+    private(set) var origins = ItemOrigins()
 
     init(source: MarkdownSource, sourceName: String, maximumDepth: Int = BlockParser.defaultMaximumDepth) {
         self.source = source
@@ -81,9 +83,11 @@ struct MarkdownDocumentReader {
                 let parsed = try parser.parse()
                 let fallback = StableID.make(from: source.bytes[offset(bodyStart)..<offset(cursor)], salt: "recipe[\(document.recipes.count)]")
                 document.recipes.append(try RecipeMapper(source: source).recipe(parsed, frontMatter: frontMatter, fallbackID: fallback))
+                origins.recipes.append(source.position(line: blocks.first?.firstLine ?? bodyStart))
             case .agenda:
                 var reader = AgendaReader(source: source)
                 document.events += try reader.events(blocks, salt: "agenda[\(parts)]")
+                origins.events += reader.eventLines.map { source.position(line: $0) }
                 for warning in reader.warnings { warn(warning.message, line: warning.line) }
             case .index:
                 break

@@ -25,7 +25,7 @@ public struct ItemSequenceMapper {
     /// For an owner of moved items, the index of its last one.
     private let lastMovedItem: [Int: Int]
     /// Events read, with their index, waiting for their tasks or for the events before them.
-    private var held: [(index: Int, event: Event)] = []
+    private var held: [(index: Int, event: Event, position: SourcePosition)] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
     private var early: [Int: [ICalComponent]] = [:]
@@ -50,6 +50,12 @@ public struct ItemSequenceMapper {
 
     /// Maps the next item, then passes on each event now complete.
     public mutating func map(_ component: ICalComponent, emit: (Event) throws -> Void) rethrows {
+        try map(component) { event, _ in try emit(event) }
+    }
+
+    /// Maps the next item, then passes on each event now complete with where it starts:
+    /// its VEVENT (a task's VTODO is part of its event), or the VTODO that became an event.
+    public mutating func map(_ component: ICalComponent, emitLocated emit: (Event, SourcePosition) throws -> Void) rethrows {
         let place = run.take(ItemLinks(component))
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
@@ -58,7 +64,7 @@ public struct ItemSequenceMapper {
             for task in early.removeValue(forKey: index) ?? [] {
                 event.tasks.append(mapper.task(task, parentUID: event.id))
             }
-            held.append((index, event))
+            held.append((index, event, SourcePosition(offset: component.offset, line: component.line, column: component.column)))
         } else if let slot = heldSlot(of: owner) {
             held[slot].event.tasks.append(mapper.task(component, parentUID: held[slot].event.id))
         } else {
@@ -69,8 +75,13 @@ public struct ItemSequenceMapper {
 
     /// Passes on every event still held (at the end of the input).
     public mutating func finish(emit: (Event) throws -> Void) rethrows {
+        try finish { event, _ in try emit(event) }
+    }
+
+    /// Passes on every event still held, with where it starts (at the end of the input).
+    public mutating func finish(emitLocated emit: (Event, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try emit(held[heldStart].event)
+            try emit(held[heldStart].event, held[heldStart].position)
             heldStart += 1
         }
         held.removeAll()
@@ -90,9 +101,9 @@ public struct ItemSequenceMapper {
     }
 
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
-    private mutating func release(emit: (Event) throws -> Void) rethrows {
+    private mutating func release(emit: (Event, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try emit(held[heldStart].event)
+            try emit(held[heldStart].event, held[heldStart].position)
             heldStart += 1
         }
         if heldStart == held.count {
