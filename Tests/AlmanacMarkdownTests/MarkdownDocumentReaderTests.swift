@@ -13,6 +13,8 @@ import Testing
 
             # Soup
 
+            ---
+
             - *1 l* water
 
             <!-- almanac:recipe -->
@@ -23,12 +25,14 @@ import Testing
 
             # Stew
 
+            ---
+
             - *2* carrots
 
             """
         let run = try ValidationRun.errors(["validate", "-f", "markdown"], input: recipes)
         #expect(run.status == 1)
-        #expect(run.errors == ["<stdin>:14:1: error: recipe 'Stew': the id soup is already used by recipe 'Soup' [unique-ids]"])
+        #expect(run.errors == ["<stdin>:17:1: error: recipe 'Stew': the id soup is already used by recipe 'Soup' [unique-ids]"])
     }
 
     @Test("validate names the heading line of the agenda event in error")
