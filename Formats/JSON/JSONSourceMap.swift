@@ -9,19 +9,20 @@ struct JSONSourceMap {
     /// Offset of `bytes[0]` in the whole input.
     var offsetBase = 0
     /// Counts lines and columns once for all the positions asked for (warnings come one
-    /// per item, and a document may be one line).
-    private let locator: SourceLocator
+    /// per item, and a document may be one line); `nil` for bytes short enough to count
+    /// from their start each time (an NDJSON line, read without an allocation).
+    private let locator: SourceLocator?
 
     init(bytes: UnsafeBufferPointer<UInt8>, lineBase: Int = 1, offsetBase: Int = 0) {
         self.bytes = bytes
         self.lineBase = lineBase
         self.offsetBase = offsetBase
-        locator = SourceLocator(bytes)
+        locator = bytes.count > 4096 ? SourceLocator(bytes) : nil
     }
 
     /// Where byte `offset` of `bytes` is in the whole input.
     func position(_ offset: Int) -> SourcePosition {
-        whole(locator.position(of: offset))
+        whole(locator?.position(of: offset) ?? SourcePosition(offset: offset, in: bytes))
     }
 
     /// The positions of many offsets, in one pass over the bytes.
