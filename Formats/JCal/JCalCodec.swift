@@ -31,8 +31,8 @@ public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         let calendars = try components(from: bytes, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
         var mapper = EventMapper(source: source, options: options)
-        let document = mapper.document(from: calendars)
-        return DecodeResult(document: document, diagnostics: mapper.diagnostics.sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) })
+        let (document, origins) = mapper.located(from: calendars)
+        return DecodeResult(document: document, diagnostics: mapper.diagnostics.sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }, origins: origins)
     }
 
     /// Writes the calendar as its events come (``JCalDocumentWriter``); recipes are left

@@ -8,22 +8,29 @@ struct JSONSourceMap {
     var lineBase = 1
     /// Offset of `bytes[0]` in the whole input.
     var offsetBase = 0
+    /// Counts lines and columns once for all the positions asked for (warnings come one
+    /// per item, and a document may be one line); `nil` for bytes short enough to count
+    /// from their start each time (an NDJSON line, read without an allocation).
+    private let locator: SourceLocator?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, lineBase: Int = 1, offsetBase: Int = 0) {
+        self.bytes = bytes
+        self.lineBase = lineBase
+        self.offsetBase = offsetBase
+        locator = bytes.count > 4096 ? SourceLocator(bytes) : nil
+    }
 
     /// Where byte `offset` of `bytes` is in the whole input.
     func position(_ offset: Int) -> SourcePosition {
-        let local = SourcePosition(offset: offset, in: bytes)
-        return SourcePosition(offset: local.offset + offsetBase, line: local.line + lineBase - 1, column: local.column)
+        whole(locator?.position(of: offset) ?? SourcePosition(offset: offset, in: bytes))
     }
 
     /// The positions of many offsets, in one pass over the bytes.
     func positions(_ offsets: [Int]) -> [SourcePosition] {
-        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
-        let sorted = SourcePosition.positions(ofOffsets: order.map { offsets[$0] }, in: bytes)
-        var result = [SourcePosition](repeating: SourcePosition(offset: 0, line: 1, column: 1), count: offsets.count)
-        for (rank, index) in order.enumerated() {
-            let local = sorted[rank]
-            result[index] = SourcePosition(offset: local.offset + offsetBase, line: local.line + lineBase - 1, column: local.column)
-        }
-        return result
+        offsets.map { position($0) }
+    }
+
+    private func whole(_ local: SourcePosition) -> SourcePosition {
+        SourcePosition(offset: local.offset + offsetBase, line: local.line + lineBase - 1, column: local.column)
     }
 }

@@ -30,9 +30,10 @@ public struct HTMLRecipeCodec: FormatCodec {
         }
         var collector = RecipeCollector(fileBytes: bytes, sourceName: source, maximumDepth: depth)
         var firstError: JSONLDDecodingError?
+        let locator = SourceLocator(bytes)
         for block in scan.blocks {
             let repaired = JSONRepairer.repair(block.text[...])
-            let source = JSONLDSource(fileBytes: bytes, base: block.offset, repaired: repaired, exact: block.exact)
+            let source = JSONLDSource(fileBytes: bytes, base: block.offset, repaired: repaired, exact: block.exact, locator: locator)
             warnRepairs(repaired.repairs, source: source, into: &collector)
             do throws(JSONLDDecodingError) {
                 try collector.read(source, text: repaired.bytes[...], lenient: true)
@@ -51,7 +52,7 @@ public struct HTMLRecipeCodec: FormatCodec {
         if !items.isEmpty {
             let microdata = JSONValue(.array(items), offset: items[0].offset)
             if collector.recipes.isEmpty {
-                try collector.read(microdata, source: JSONLDSource(fileBytes: bytes, base: 0), lenient: true)
+                try collector.read(microdata, source: JSONLDSource(fileBytes: bytes, base: 0, locator: locator), lenient: true)
             } else if let object = RecipeFinder.recipes(in: microdata, anyCase: true).first {
                 collector.note("the page's Microdata Recipe is not read: its JSON-LD holds the recipe", at: SourcePosition(offset: object.offset, in: bytes))
             }

@@ -8,6 +8,9 @@ struct RecipeCollector {
     let sourceName: String
     private(set) var recipes: [Recipe] = []
     private var origins: [SourcePosition?] = []
+    /// The recipes and ids read so far, so that a repeat is found without a pass over them.
+    private var seen: Set<Recipe> = []
+    private var ids: Set<String> = []
     private var diagnostics: [Diagnostic] = []
     /// Where the first JSON-LD text starts, for the error when none holds a Recipe.
     private(set) var rootPosition: SourcePosition?
@@ -64,17 +67,19 @@ struct RecipeCollector {
             }
             var recipe = try reader.recipe(object)
             // A page that publishes the same recipe twice holds it once.
-            if recipes.contains(recipe) {
+            if seen.contains(recipe) {
                 diagnostics.append(Diagnostic(.note, "the same Recipe again; read once", source: sourceName, position: source.position(of: object)))
                 continue
             }
             // Derived ids stay unique; given ones are left to the unique-ids rule.
             var copy = 0
-            while recipe.id == RecipeReader.derivedID(recipe, copy: copy), recipes.contains(where: { $0.id == recipe.id }) {
+            while recipe.id == RecipeReader.derivedID(recipe, copy: copy), ids.contains(recipe.id) {
                 copy += 1
                 recipe.id = RecipeReader.derivedID(recipe, copy: copy)
             }
             recipes.append(recipe)
+            seen.insert(recipe)
+            ids.insert(recipe.id)
             origins.append(source.position(of: object))
         }
         diagnostics += reader.diagnostics

@@ -10,7 +10,7 @@ struct RecipeWriter {
     private(set) var diagnostics: [Diagnostic] = []
 
     /// A source for reading back kept originals, which have no place in a file.
-    private static let noSource = JSONLDSource(fileBytes: [], base: 0)
+    private static var noSource: JSONLDSource { JSONLDSource(fileBytes: [], base: 0) }
 
     /// The JSON-LD object for `recipe`, with `@context` when `context` is set.
     mutating func json(_ recipe: Recipe, context: Bool = true) -> JSONValue {

@@ -7,6 +7,8 @@ import AlmanacCore
 struct AgendaReader {
     let source: MarkdownSource
     private(set) var warnings: [(message: String, line: Int)] = []
+    /// The heading line (from 0) of each event read, in order.
+    private(set) var eventLines: [Int] = []
 
     init(source: MarkdownSource) {
         self.source = source
@@ -31,6 +33,7 @@ struct AgendaReader {
                 if level >= 3 {
                     let title = MarkdownText.trimmed(MarkdownText.unescape(text))
                     draft = Draft(event: Event(id: "", title: title), firstLine: block.firstLine, lastLine: block.lastLine)
+                    eventLines.append(block.firstLine)
                 }
                 continue
             }

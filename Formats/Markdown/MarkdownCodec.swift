@@ -42,7 +42,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         let markdown = try MarkdownSource(bytes)
         var reader = MarkdownDocumentReader(source: markdown, sourceName: source, maximumDepth: limits.depth(default: BlockParser.defaultMaximumDepth))
         let document = try reader.read()
-        return DecodeResult(document: document, diagnostics: reader.diagnostics)
+        return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
     }
 
     /// Writes the document as its items come (``MarkdownDocumentWriter``).

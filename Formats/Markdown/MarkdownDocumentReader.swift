@@ -25,6 +25,8 @@ struct MarkdownDocumentReader {
     /// The deepest nesting of lists and block quotes read.
     let maximumDepth: Int
     private(set) var diagnostics: [Diagnostic] = []
+    /// Where each item starts: a recipe's `# Title` line, an agenda event's heading.
+    private(set) var origins = ItemOrigins()
 
     init(source: MarkdownSource, sourceName: String, maximumDepth: Int = BlockParser.defaultMaximumDepth) {
         self.source = source
@@ -88,9 +90,11 @@ struct MarkdownDocumentReader {
                 let fallback = StableID.make(from: source.bytes[offset(bodyStart)..<offset(cursor)], salt: "recipe[\(document.recipes.count)]")
                 let body = KeptRecipeSource.body(source, lines: bodyStart, to: cursor)
                 document.recipes.append(try RecipeMapper(source: source).recipe(parsed, frontMatter: frontMatter, fallbackID: fallback, body: body))
+                origins.recipes.append(source.position(line: blocks.first?.firstLine ?? bodyStart))
             case .agenda:
                 var reader = AgendaReader(source: source)
                 document.events += try reader.events(blocks, salt: "agenda[\(parts)]")
+                origins.events += reader.eventLines.map { source.position(line: $0) }
                 for warning in reader.warnings { warn(warning.message, line: warning.line) }
             case .index:
                 break

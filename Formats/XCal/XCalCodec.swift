@@ -34,9 +34,9 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         let (calendars, warnings) = try read(bytes, source: source, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
         var mapper = EventMapper(source: source, options: options)
-        let document = mapper.document(from: calendars)
+        let (document, origins) = mapper.located(from: calendars)
         let diagnostics = (warnings + mapper.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
-        return DecodeResult(document: document, diagnostics: diagnostics)
+        return DecodeResult(document: document, diagnostics: diagnostics, origins: origins)
     }
 
     /// Writes the calendar as its events come (``XCalDocumentWriter``); recipes are left

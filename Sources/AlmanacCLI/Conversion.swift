@@ -43,6 +43,9 @@ struct Conversion {
         } catch let stop as Stop {
             return stop.status
         }
+        if output == nil, let lines = plan.outputCodec as? any ItemStreamEncoding {
+            return try writeItems(prepared.document, with: lines, options: prepared.options)
+        }
         let result: EncodeResult
         do {
             result = try plan.outputCodec.encode(prepared.document, options: prepared.options)
@@ -52,6 +55,27 @@ struct Conversion {
         }
         result.diagnostics.forEach { context.diagnostics.print($0) }
         if let output { try output.write(result.bytes) } else { try context.console.write(result.bytes) }
+        return .success
+    }
+
+    /// Writes a document read whole to standard output item by item, 64 KiB at a time, so
+    /// that the first items are out at once and a reader that goes away (`| head -1`)
+    /// ends the run without the rest being encoded.
+    private func writeItems(_ document: AlmanacDocument, with lines: any ItemStreamEncoding, options: EncodingOptions) throws -> ExitStatus {
+        var bytes: [UInt8] = []
+        for item in document.items {
+            do {
+                try lines.encodeItem(item, options: options, into: &bytes)
+            } catch let error as any CodecError {
+                context.diagnostics.print(error.diagnostic(source: "<stdout>"))
+                return .dataError
+            }
+            guard bytes.count >= 1 << 16 else { continue }
+            try context.console.write(bytes)
+            if context.console.outputClosed { return .success }
+            bytes.removeAll(keepingCapacity: true)
+        }
+        try context.console.write(bytes)
         return .success
     }
 

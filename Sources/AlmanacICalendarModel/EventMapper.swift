@@ -23,15 +23,26 @@ public struct EventMapper {
 
     /// The document the top-level VCALENDAR components hold (several are read as one).
     public mutating func document(from calendars: [ICalComponent]) -> AlmanacDocument {
+        located(from: calendars).document
+    }
+
+    /// The document the top-level VCALENDAR components hold, with where each event
+    /// starts: its VEVENT (or the VTODO that became an event).
+    public mutating func located(from calendars: [ICalComponent]) -> (document: AlmanacDocument, origins: ItemOrigins) {
         var sequence = ItemSequenceMapper(source: source, options: options, outline: ICalendarOutline(calendars: calendars))
         var events: [Event] = []
+        var origins = ItemOrigins()
+        let keep = { (event: Event, position: SourcePosition) in
+            events.append(event)
+            origins.events.append(position)
+        }
         for calendar in calendars {
             for child in calendar.children where ICalendarOutline.isItem(child.name) {
-                sequence.map(child) { events.append($0) }
+                sequence.map(child, emitLocated: keep)
             }
         }
-        sequence.finish { events.append($0) }
-        return document(events: events, calendars: calendars, mapping: sequence)
+        sequence.finish(emitLocated: keep)
+        return (document(events: events, calendars: calendars, mapping: sequence), origins)
     }
 
     /// The document of `events`, mapped by `sequence`, with the calendars' own properties

@@ -32,7 +32,7 @@ public struct ItemSequenceMapper {
     /// For an owner of moved items, the index of its last one.
     private let lastMovedItem: [Int: Int]
     /// Events read, with their index, waiting for their tasks or for the events before them.
-    private var held: [(index: Int, event: Event, source: String)] = []
+    private var held: [(index: Int, event: Event, source: String, position: SourcePosition)] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
     private var early: [Int: [(component: ICalComponent, source: String)]] = [:]
@@ -57,11 +57,23 @@ public struct ItemSequenceMapper {
 
     /// Maps the next item, then passes on each event now complete.
     public mutating func map(_ component: ICalComponent, emit: (Event) throws -> Void) rethrows {
-        try map(component) { event, _ in try emit(event) }
+        try map(component, emitPlaced: { event, _, _ in try emit(event) })
     }
 
     /// Maps the next item, then passes on each event now complete with the ``source`` it was read from.
     public mutating func map(_ component: ICalComponent, emitFrom emit: (Event, _ source: String) throws -> Void) rethrows {
+        try map(component, emitPlaced: { event, source, _ in try emit(event, source) })
+    }
+
+    /// Maps the next item, then passes on each event now complete with where it starts:
+    /// its VEVENT (a task's VTODO is part of its event), or the VTODO that became an event.
+    public mutating func map(_ component: ICalComponent, emitLocated emit: (Event, SourcePosition) throws -> Void) rethrows {
+        try map(component, emitPlaced: { event, _, position in try emit(event, position) })
+    }
+
+    /// Maps the next item, then passes on each event now complete with the ``source`` it was
+    /// read from and where it starts there.
+    public mutating func map(_ component: ICalComponent, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         let place = run.take(ItemLinks(component))
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
@@ -72,7 +84,7 @@ public struct ItemSequenceMapper {
                 event.tasks.append(mapper.task(task.component, parentUID: event.id))
             }
             mapper.source = source
-            held.append((index, event, source))
+            held.append((index, event, source, SourcePosition(offset: component.offset, line: component.line, column: component.column)))
         } else if let slot = heldSlot(of: owner) {
             held[slot].event.tasks.append(mapper.task(component, parentUID: held[slot].event.id))
         } else {
@@ -83,13 +95,23 @@ public struct ItemSequenceMapper {
 
     /// Passes on every event still held (at the end of the input).
     public mutating func finish(emit: (Event) throws -> Void) rethrows {
-        try finish { event, _ in try emit(event) }
+        try finish(emitPlaced: { event, _, _ in try emit(event) })
     }
 
     /// Passes on every event still held, with the ``source`` each was read from.
     public mutating func finish(emitFrom emit: (Event, _ source: String) throws -> Void) rethrows {
+        try finish(emitPlaced: { event, source, _ in try emit(event, source) })
+    }
+
+    /// Passes on every event still held, with where it starts (at the end of the input).
+    public mutating func finish(emitLocated emit: (Event, SourcePosition) throws -> Void) rethrows {
+        try finish(emitPlaced: { event, _, position in try emit(event, position) })
+    }
+
+    /// Passes on every event still held, with the ``source`` each was read from and where it starts.
+    public mutating func finish(emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source)
+            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source, held[heldStart].position)
             heldStart += 1
         }
         held.removeAll()
@@ -109,9 +131,9 @@ public struct ItemSequenceMapper {
     }
 
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
-    private mutating func release(emit: (Event, String) throws -> Void) rethrows {
+    private mutating func release(emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source)
+            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source, held[heldStart].position)
             heldStart += 1
         }
         if heldStart == held.count {

@@ -69,23 +69,15 @@ public final class XMLSourceMap {
     /// on `line`, the line libxml2 gives for the element (the one its `>` is on). A start tag
     /// spread over several lines is found on an earlier line; when nothing matches, column 1.
     ///
-    /// Elements are usually asked for in document order: a later occurrence on the line of
-    /// the previous answer is searched for from there, so that a document written on one
-    /// line does not take quadratic time.
+    /// Elements are usually asked for in document order: the start tags of a line are
+    /// counted, every name, in one pass that goes on from the last answer, and columns are
+    /// counted on from there too, so that a document written on one line does not take
+    /// quadratic time whatever names are asked for.
     public func elementPosition(line: Int, qualifiedName: String, occurrence: Int) -> SourcePosition {
         let needle = Array(qualifiedName.utf8)
         guard let range = lineRange(line) else { return position(line: max(line, 1), column: 1) }
-        var from = StartTagMatch(line: line, name: qualifiedName, occurrence: 0, offset: range.lowerBound, column: 1)
-        if let last = lastMatch, last.line == line, last.name == qualifiedName, last.occurrence <= occurrence {
-            from = last
-        }
-        if let found = startTag(needle, in: from.offset..<range.upperBound, skipping: occurrence - from.occurrence) {
-            let match = StartTagMatch(
-                line: line, name: qualifiedName, occurrence: occurrence, offset: found,
-                column: from.column + characterCount(from.offset..<found)
-            )
-            lastMatch = match
-            return SourcePosition(offset: match.offset, line: line, column: match.column)
+        if let found = nextStartTag(needle, occurrence: occurrence, line: line, in: range) ?? startTag(needle, in: range, skipping: occurrence) {
+            return SourcePosition(offset: found, line: line, column: locator.position(of: found).column)
         }
         var earlier = line - 1
         while earlier >= max(1, line - 50), let previous = lineRange(earlier) {
@@ -97,17 +89,55 @@ public final class XMLSourceMap {
         return position(line: line, column: 1)
     }
 
-    /// A start tag ``elementPosition(line:qualifiedName:occurrence:)`` found.
-    private struct StartTagMatch {
+    /// Counts columns once for every element asked for.
+    private lazy var locator = SourceLocator(bytes)
+
+    /// How far the start tags of one line have been counted: up to `offset`, how many of
+    /// each name (by ``nameKey(_:)``).
+    private struct LineScan {
         var line: Int
-        var name: String
-        var occurrence: Int
         var offset: Int
-        var column: Int
+        var counts: [UInt64: Int] = [:]
     }
 
-    /// The last start tag found, to go on from.
-    private var lastMatch: StartTagMatch?
+    private var scan: LineScan?
+
+    /// The `occurrence`-th `<name` of `line` when it lies at or after where the count of
+    /// the line's start tags has got to; `nil` when it lies before, or the line holds fewer.
+    private func nextStartTag(_ name: [UInt8], occurrence: Int, line: Int, in range: Range<Int>) -> Int? {
+        if scan?.line != line { scan = LineScan(line: line, offset: range.lowerBound) }
+        let wanted = Self.nameKey(name[...])
+        guard var current = scan, current.counts[wanted, default: 0] <= occurrence else { return nil }
+        defer { scan = current }
+        while let open = ByteSearch.firstIndex(of: UInt8(ascii: "<"), in: bytes, from: current.offset), open < range.upperBound {
+            // The name runs to white space, `/`, `>`, the line's end or another `<`.
+            var end = open + 1
+            while end < range.upperBound, !Self.endsName(bytes[end]), bytes[end] != UInt8(ascii: "<") { end += 1 }
+            current.offset = end
+            guard end > open + 1, end == bytes.count || Self.endsName(bytes[end]) else { continue }
+            let key = Self.nameKey(bytes[(open + 1)..<end])
+            let count = current.counts[key, default: 0]
+            current.counts[key] = count + 1
+            if key == wanted, count == occurrence, end - open - 1 == name.count { return open }
+        }
+        current.offset = range.upperBound
+        return nil
+    }
+
+    /// A name's bytes as a 64-bit FNV-1a hash, mixed with its length.
+    private static func nameKey(_ name: some Collection<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in name { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return hash ^ UInt64(name.count) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// Whether `byte` ends an element name in a start tag.
+    private static func endsName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: "/"), UInt8(ascii: ">"): return true
+        default: return false
+        }
+    }
 
     /// The offset of the `skip`-th (from 0) `<name` in `range` followed by white space, `/`,
     /// `>` or the end of the input; the last one when there are fewer; `nil` when none.

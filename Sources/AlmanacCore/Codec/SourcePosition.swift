@@ -30,33 +30,13 @@ public struct SourcePosition: Hashable, Sendable, Codable, Comparable {
         self.init(offset: end, line: line, column: column)
     }
 
-    /// The positions of many ascending offsets in one pass over `bytes`
-    /// (an offset out of order gets its own pass).
+    /// The positions of many offsets in one pass over `bytes`: lines and columns are
+    /// counted on from the offset before, never from the start of a line, so that many
+    /// offsets on one long line cost one pass (an offset out of order is counted from a
+    /// checkpoint near it, see ``SourceLocator``).
     public static func positions(ofOffsets offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [SourcePosition] {
-        var result: [SourcePosition] = []
-        result.reserveCapacity(offsets.count)
-        var index = 0
-        var line = 1
-        var lineStart = 0
-        for offset in offsets {
-            let end = min(max(offset, 0), bytes.count)
-            guard end >= index else {
-                result.append(SourcePosition(offset: end, in: bytes))
-                continue
-            }
-            while index < end {
-                if bytes[index] == UInt8(ascii: "\n") {
-                    line += 1
-                    lineStart = index + 1
-                }
-                index += 1
-            }
-            var column = 1
-            let first = columnStart(lineStart, in: bytes)
-            for scan in first..<max(end, first) where bytes[scan] & 0xC0 != 0x80 { column += 1 }
-            result.append(SourcePosition(offset: end, line: line, column: column))
-        }
-        return result
+        let locator = SourceLocator(bytes)
+        return offsets.map { locator.position(of: $0) }
     }
 
     /// The position of byte `offset` in `bytes`.
