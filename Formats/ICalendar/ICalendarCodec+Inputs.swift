@@ -29,7 +29,7 @@ extension ICalendarCodec: InputGroupDecoding {
                 try input.bytes.withUnsafeBufferPointer { buffer in
                     var reader = ContentLineReader(buffer)
                     while let entry = reader.next() {
-                        try parser.take(entry) { item in sequence.map(item) { collector.add($0, from: $1) } }
+                        try parser.take(entry) { item in sequence.map(item, emitPlaced: { collector.add($0, from: $1, at: $2) }) }
                     }
                     calendars.append(try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines))
                 }
@@ -38,7 +38,7 @@ extension ICalendarCodec: InputGroupDecoding {
             }
             collector.add(parser.diagnostics)
         }
-        sequence.finish { collector.add($0, from: $1) }
+        sequence.finish(emitPlaced: { collector.add($0, from: $1, at: $2) })
         collector.add(sequence.diagnostics)
         return collector.results(extras: EventMapper.documentExtras(of: calendars, mapping: sequence))
     }

@@ -51,17 +51,17 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
             var reader = ContentLineReader(buffer)
             while let entry = reader.next() {
                 try parser.take(entry) { item in
-                    sequence.map(item) { event, position in
+                    sequence.map(item, emitLocated: { event, position in
                         events.append(event)
                         origins.events.append(position)
-                    }
+                    })
                 }
             }
             let calendars = try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines)
-            sequence.finish { event, position in
+            sequence.finish(emitLocated: { event, position in
                 events.append(event)
                 origins.events.append(position)
-            }
+            })
             var mapper = EventMapper(source: source, options: mappingOptions)
             let document = mapper.document(events: events, calendars: calendars, mapping: sequence)
             let diagnostics = (parser.diagnostics + mapper.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
@@ -109,11 +109,11 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         var parser = ComponentTreeParser(options: options, source: sourceName)
         while try secondPass.next({ lines in
             while let entry = lines.next() {
-                try parser.take(entry) { item in try sequence.map(item) { try body(.event($0), $1) } }
+                try parser.take(entry) { item in try sequence.map(item, emitLocated: { try body(.event($0), $1) }) }
             }
         }) {}
         let calendars = try parser.finish(invalidUTF8Lines: secondPass.invalidUTF8Lines)
-        try sequence.finish { try body(.event($0), $1) }
+        try sequence.finish(emitLocated: { try body(.event($0), $1) })
         let diagnostics = (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
         return StreamEnd(diagnostics: diagnostics, documentExtras: EventMapper.documentExtras(of: calendars, mapping: sequence))
     }

@@ -13,11 +13,11 @@ extension EventMapper {
             sequence.source = input.source
             for calendar in input.calendars {
                 for child in calendar.children where ICalendarOutline.isItem(child.name) {
-                    sequence.map(child) { collector.add($0, from: $1) }
+                    sequence.map(child, emitPlaced: { collector.add($0, from: $1, at: $2) })
                 }
             }
         }
-        sequence.finish { collector.add($0, from: $1) }
+        sequence.finish(emitPlaced: { collector.add($0, from: $1, at: $2) })
         collector.add(warnings + sequence.diagnostics)
         return collector.results(extras: documentExtras(of: inputs.map(\.calendars), mapping: sequence))
     }

@@ -6,6 +6,8 @@ import AlmanacCore
 /// extras of the whole group to the first.
 package struct InputGroupCollector {
     private var events: [[Event]]
+    /// Where each event starts in its input, beside ``events``.
+    private var positions: [[SourcePosition?]]
     private var diagnostics: [[Diagnostic]]
     /// The index of each input name (the first, if a name is given twice).
     private var inputIndex: [String: Int] = [:]
@@ -13,6 +15,7 @@ package struct InputGroupCollector {
     /// A collector for the inputs named `sources`, in order.
     package init(sources: [String]) {
         events = Array(repeating: [], count: sources.count)
+        positions = Array(repeating: [], count: sources.count)
         diagnostics = Array(repeating: [], count: sources.count)
         for (index, source) in sources.enumerated() where inputIndex[source] == nil {
             inputIndex[source] = index
@@ -23,9 +26,11 @@ package struct InputGroupCollector {
         source.flatMap { inputIndex[$0] } ?? 0
     }
 
-    /// Takes an event that was read from the input named `source`.
-    package mutating func add(_ event: Event, from source: String) {
-        events[index(of: source)].append(event)
+    /// Takes an event that was read from the input named `source`, starting at `position` there.
+    package mutating func add(_ event: Event, from source: String, at position: SourcePosition? = nil) {
+        let input = index(of: source)
+        events[input].append(event)
+        positions[input].append(position)
     }
 
     /// Takes diagnostics, each for the input it names.
@@ -40,7 +45,7 @@ package struct InputGroupCollector {
             var document = AlmanacDocument(events: events[index])
             if index == 0 { document.extras = extras }
             let sorted = diagnostics[index].sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
-            return DecodeResult(document: document, diagnostics: sorted)
+            return DecodeResult(document: document, diagnostics: sorted, origins: ItemOrigins(events: positions[index]))
         }
     }
 }
