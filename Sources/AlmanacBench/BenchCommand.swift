@@ -7,7 +7,8 @@ struct BenchCommand {
     static let usage = """
         usage: almanac-bench all [--size MB] [--large MB] [--dir DIR] [--runs N] [--recipe-files N]
                                  [--cli-sample N] [--almanac PATH] [--venv DIR] [--no-peers]
-               almanac-bench shapes [--size MB] [--runs N] [--timeout SECONDS] [--readers LIST] [--dir DIR] [--almanac PATH]
+               almanac-bench shapes [--size MB] [--runs N] [--timeout SECONDS] [--readers LIST] [--keep]
+                                    [--dir DIR] [--almanac PATH]
                almanac-bench generate [--dir DIR] [--events N | --megabytes MB] [--recipes N] [--recipe-files N]
                almanac-bench help
         """

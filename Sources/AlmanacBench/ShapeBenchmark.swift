@@ -17,6 +17,8 @@ struct ShapeBenchmark {
         var timeout = 120.0
         var almanac = ""
         var readers = ShapeCorpus.readers
+        /// Keep the inputs (for profiling) instead of removing each once measured.
+        var keepInputs = false
 
         init() {}
 
@@ -27,6 +29,7 @@ struct ShapeBenchmark {
             runs = try options.number("--runs").map(Int.init) ?? runs
             timeout = try options.number("--timeout") ?? timeout
             readers = options.value("--readers").map { $0.split(separator: ",").map(String.init) } ?? readers
+            keepInputs = options.flag("--keep")
             almanac = options.value("--almanac") ?? BenchCommand.siblingAlmanac()
             try options.finish()
             if let unknown = readers.first(where: { !ShapeCorpus.readers.contains($0) }) {
@@ -58,7 +61,7 @@ struct ShapeBenchmark {
     static let growthGate = 20.0
     static let shapeGate = 1.5
     /// Conversions shorter than this are run ``Settings/runs`` times.
-    static let repeatBelow = 3.0
+    static let repeatBelow = 10.0
 
     let settings: Settings
     private let runner: CommandRunner
@@ -88,10 +91,11 @@ struct ShapeBenchmark {
                     let earlier = readerRows[index].outcomes.last
                     readerRows[index].inputs.append(input)
                     readerRows[index].outcomes.append(earlier.map(Self.isStopped) == true ? .skipped : try convert(input))
-                    try? FileManager.default.removeItem(atPath: input.path)
+                    if !settings.keepInputs { try? FileManager.default.removeItem(atPath: input.path) }
                 }
             }
             readerRows.forEach { print(table.line($0, baseline: readerRows[0])) }
+            fflush(nil)
             rows += readerRows
         }
         for row in rows {

@@ -4,8 +4,8 @@ import AlmanacFormats
 /// The inputs of `almanac-bench shapes`: for every reader its ordinary shape (the
 /// baseline, always first) and the hostile shapes other programs write, at a requested
 /// size. One-line shapes hold the same items as the baseline (and so fewer bytes); the
-/// others (ndjson's large lines, Markdown's huge paragraph, ics's huge DESCRIPTION)
-/// hold about the same bytes.
+/// others (ndjson's tiny and large lines, Markdown's huge paragraph, ics's huge
+/// DESCRIPTION) hold about the same bytes.
 struct ShapeCorpus {
     /// One generated file.
     struct Input {
@@ -48,7 +48,10 @@ struct ShapeCorpus {
         case "html":
             return try SavedPageWriter(corpus: self).write(bytes: bytes, base: base)
         case "ndjson":
-            return [try tinyLines(bytes, path: base + "-tiny.ndjson"), try largeLines(bytes, path: base + "-large.ndjson")]
+            let normal = base + "-normal.ndjson"
+            let count = try generator.streamEvents(megabytes: Double(bytes) / 1e6, format: "ndjson", path: normal)
+            return [Input(shape: "event lines", path: normal, items: count, bytes: fileSize(normal)),
+                    try tinyLines(bytes, path: base + "-tiny.ndjson"), try largeLines(bytes, path: base + "-large.ndjson")]
         case "ics":
             let folded = base + "-folded.ics"
             let count = try generator.streamEvents(megabytes: Double(bytes) / 1e6, format: "ics", path: folded)

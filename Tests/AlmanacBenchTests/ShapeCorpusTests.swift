@@ -60,8 +60,9 @@ struct ShapeCorpusTests {
     @Test func ndjsonLinesAreTinyOrLarge() throws {
         let (inputs, folder) = try write("ndjson")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let tiny = inputs[0]
-        let large = inputs[1]
+        #expect(inputs.map(\.shape) == ["event lines", "tiny lines", "large lines"])
+        let tiny = inputs[1]
+        let large = inputs[2]
         #expect(tiny.bytes / tiny.items < 64)
         #expect(abs(large.bytes - Self.requested) < Self.requested / 4)
         #expect(large.items >= 2 && large.bytes / large.items >= Self.requested / 4)
