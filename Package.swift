@@ -134,6 +134,10 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
+            name: "AlmanacBenchTests",
+            dependencies: ["almanac-bench", "AlmanacFormats", "AlmanacCore"]
+        ),
+        .testTarget(
             name: "AlmanacCLITests",
             dependencies: ["almanac", "AlmanacCLI", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
         ),

@@ -2,11 +2,13 @@ import AlmanacCore
 import Foundation
 
 /// The command line of `almanac-bench`: `all` (generate, then measure everything),
-/// `generate` (inputs only) and `help`.
+/// `shapes` (every reader on hostile input shapes), `generate` (inputs only) and `help`.
 struct BenchCommand {
     static let usage = """
         usage: almanac-bench all [--size MB] [--large MB] [--dir DIR] [--runs N] [--recipe-files N]
                                  [--cli-sample N] [--almanac PATH] [--venv DIR] [--no-peers]
+               almanac-bench shapes [--size MB] [--runs N] [--timeout SECONDS] [--readers LIST] [--keep]
+                                    [--dir DIR] [--almanac PATH]
                almanac-bench generate [--dir DIR] [--events N | --megabytes MB] [--recipes N] [--recipe-files N]
                almanac-bench help
         """
@@ -34,6 +36,8 @@ struct BenchCommand {
             try options.finish()
             var suite = BenchmarkSuite(settings: settings)
             try suite.run()
+        case "shapes":
+            try ShapeBenchmark(settings: ShapeBenchmark.Settings(&options)).run()
         case "generate":
             let folder = options.value("--dir") ?? "/tmp/almanac-bench"
             let events: CorpusGenerator.Amount = try options.number("--events").map { .count(Int($0)) }

@@ -206,10 +206,6 @@ struct BenchmarkSuite {
         "\(settings.folder)/out/\(name)"
     }
 
-    private func fileSize(_ path: String) -> Int {
-        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-    }
-
     private func section(_ title: String) {
         print("\n### \(title)\n")
         print("| run | input | time | throughput | peak memory |")

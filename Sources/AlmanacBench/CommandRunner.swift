@@ -21,9 +21,16 @@ struct CommandRunner {
     /// Runs `arguments` (the program first) `runs` times and keeps the fastest run
     /// (peak memory: the largest seen). Throws when the program fails.
     func measure(_ arguments: [String], runs: Int = 1, standardOutput: String? = nil) throws -> Measurement {
+        try measure(arguments, runs: runs, standardOutput: standardOutput, timeout: nil)!
+    }
+
+    /// Like ``measure(_:runs:standardOutput:)``, but each run is stopped (by coreutils
+    /// `timeout`) after `timeout` seconds; nil when a run was, and no run follows it.
+    /// `standardOutput` may be ``nullDevice``, which is opened, never created.
+    func measure(_ arguments: [String], runs: Int, standardOutput: String?, timeout: Double?) throws -> Measurement? {
         var best: Measurement?
         for _ in 0..<max(runs, 1) {
-            let run = try runOnce(arguments, standardOutput: standardOutput)
+            guard let run = try runOnce(arguments, standardOutput: standardOutput, timeout: timeout) else { return nil }
             if var kept = best {
                 kept.peakBytes = max(kept.peakBytes, run.peakBytes)
                 if run.seconds < kept.seconds {
@@ -38,16 +45,26 @@ struct CommandRunner {
         return best!
     }
 
-    private func runOnce(_ arguments: [String], standardOutput: String?) throws -> Measurement {
+    /// Output thrown away. Never created or replaced as a file: a program that writes
+    /// atomically (`-o /dev/null`) would rename a regular file over the device when run as root.
+    static let nullDevice = "/dev/null"
+
+    /// The exit status of coreutils `timeout` when it stopped the program.
+    private static let timedOutStatus: Int32 = 124
+
+    private func runOnce(_ arguments: [String], standardOutput: String?, timeout: Double?) throws -> Measurement? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-v", "-o", reportPath] + arguments
+        let limit = timeout.map { ["/usr/bin/timeout", "--kill-after=5", "\($0)"] } ?? []
+        process.arguments = ["-v", "-o", reportPath] + limit + arguments
         let outputPipe = Pipe()
         let errorFile = reportPath + ".stderr"
         _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
         let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
         defer { try? errorHandle.close() }
-        if let standardOutput {
+        if standardOutput == Self.nullDevice {
+            process.standardOutput = FileHandle.nullDevice
+        } else if let standardOutput {
             _ = FileManager.default.createFile(atPath: standardOutput, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutput))
         } else {
@@ -60,6 +77,7 @@ struct CommandRunner {
         if standardOutput == nil { output = outputPipe.fileHandleForReading.readDataToEndOfFile() }
         process.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        if timeout != nil, process.terminationStatus == Self.timedOutStatus { return nil }
         guard process.terminationStatus == 0 else {
             let messages = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
             throw BenchError("\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus):\n\(messages.suffix(2_000))")

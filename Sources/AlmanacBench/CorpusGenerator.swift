@@ -118,9 +118,10 @@ struct CorpusGenerator {
         return try markdown.encode(AlmanacDocument(recipes: [recipe]), options: EncodingOptions()).bytes.count
     }
 
-    private func encode(_ document: AlmanacDocument, format: String, to path: String) throws -> String {
+    /// Writes `document` in `format` (as compactly as it allows when `compact`) to `path`.
+    func encode(_ document: AlmanacDocument, format: String, to path: String, compact: Bool = false) throws -> String {
         let codec = registry.codec(named: format)!
-        let result = try codec.encode(document, options: EncodingOptions(settings: ["today": Self.today]))
+        let result = try codec.encode(document, options: EncodingOptions(compact: compact, settings: ["today": Self.today]))
         let output = try OutputStream(path: path)
         output.write(result.bytes)
         output.close()

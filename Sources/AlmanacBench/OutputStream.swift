@@ -38,6 +38,12 @@ final class OutputStream {
     }
 }
 
+/// The size of the file at `path` in bytes; 0 when there is none.
+func fileSize(_ path: String) -> Int {
+    var status = stat()
+    return stat(path, &status) == 0 ? Int(status.st_size) : 0
+}
+
 /// A failure of the benchmark itself (not of the program measured).
 struct BenchError: Error, CustomStringConvertible {
     var description: String

@@ -40,6 +40,9 @@ enum TextPools {
         ("orange", "#FFA500FF", 255, 165, 0), ("gold", "#FFD700FF", 255, 215, 0),
     ]
 
+    /// Titles of one or two words, for the smallest items.
+    static let shortTitles = ["Standup", "Dentist", "Yoga", "Piano", "Café", "Zoë", "会議", "Run", "Lunch 🍜"]
+
     static let taskTexts = [
         "Buy a present", "Book the table", "Send the invite link", "Print the agenda", "Pick three games",
         "Bake the cake 🎂", "Reserve the room", "Confirm with Zoë", "Charge the projector", "Pack the bag",

@@ -45,6 +45,13 @@ import Darwin
 /// without them (or with `--no-peers`) only almanac's own figures are printed.
 /// The run ends with a `## Targets` list: each target met or MISSED, with its figures.
 ///
+/// `almanac-bench shapes [--size MB] [--runs N] [--timeout SECONDS] [--readers LIST]` runs
+/// every reader on its ordinary input and on hostile shapes of it (one-line JSON and XML,
+/// tiny and 1 MB ndjson lines, one huge Markdown paragraph or ics DESCRIPTION, minified
+/// pages) at 1×, 4× and 16× `--size` (default 3 MB), each `almanac convert FILE -t ndjson`
+/// to /dev/null, stopped after `--timeout` seconds (default 120), and prints whether
+/// 16× costs within 20× of 1× and every shape within 1.5× of the ordinary one.
+///
 /// `almanac-bench generate [--dir DIR] [--events N | --megabytes MB] [--recipes N]`
 /// writes the inputs only, for profiling, e.g.
 /// `valgrind --tool=callgrind .build/release/almanac convert /tmp/almanac-bench/events.json -t json -o /dev/null`.
