@@ -8,7 +8,7 @@ import CLibXML2
 /// libxml2 repairs what real pages get wrong (unclosed and misnested tags, `<br>`,
 /// unknown entities, stray `</p>`, a `<meta charset>` other than UTF-8) with
 /// `HTML_PARSE_RECOVER`. Safety settings as ``XMLTextReader``'s: `HTML_PARSE_NONET`
-/// (nothing is ever fetched), never `XML_PARSE_HUGE`; errors and warnings are off
+/// (nothing is ever fetched); errors and warnings are off
 /// (`HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING`) and whatever libxml2 still reports goes
 /// to an ``XMLErrorCollector``, so libxml2 prints nothing.
 ///
@@ -21,8 +21,12 @@ import CLibXML2
 /// ```
 public enum HTMLEventParser {
     /// The parser options almanac uses, and no others.
+    /// `XML_PARSE_HUGE` lifts libxml2's 10 MB cap on one text run, so a page whose JSON-LD
+    /// block is larger still reads: HTML declares no entities, so there is no entity
+    /// expansion for the cap to guard against, and the page's size is bounded by
+    /// `--max-input-size`.
     public static let parserOptions = Int32(HTML_PARSE_RECOVER.rawValue) | Int32(HTML_PARSE_NONET.rawValue)
-        | Int32(HTML_PARSE_NOERROR.rawValue) | Int32(HTML_PARSE_NOWARNING.rawValue)
+        | Int32(HTML_PARSE_NOERROR.rawValue) | Int32(HTML_PARSE_NOWARNING.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
 
     /// `xmlInitParser` once per process, before any thread parses.
     private static let initialized: Bool = {

@@ -119,4 +119,39 @@ import Testing
             #expect(error.description.hasPrefix(path + ": cannot create: "))
         }
     }
+
+    @Test func aNamedPipeIsWrittenInPlaceNotReplaced() throws {
+        try inTemporaryFolder { folder in
+            let path = folder + "/pipe"
+            #expect(mkfifo(path, 0o600) == 0)
+            // The reader opens the pipe on its own thread; the writer's open waits for it.
+            let received = try withReader(path) {
+                let writer = try AtomicFileWriter(path: path)
+                try writer.write(Array("through the pipe\n".utf8))
+                try writer.commit()
+            }
+            #expect(received == Array("through the pipe\n".utf8))
+            var info = stat()
+            #expect(lstat(path, &info) == 0)
+            #expect(info.st_mode & S_IFMT == S_IFIFO, "the pipe is still a pipe, not a file renamed over it")
+            #expect(try contents(folder) == ["pipe"], "no temporary file is left")
+        }
+    }
+
+    /// Runs `body` while another thread reads `path` to its end, and returns what it read.
+    private func withReader(_ path: String, _ body: () throws -> Void) throws -> [UInt8] {
+        let done = DispatchSemaphore(value: 0)
+        let box = Received()
+        Thread {
+            box.bytes = FileManager.default.contents(atPath: path).map(Array.init) ?? []
+            done.signal()
+        }.start()
+        try body()
+        done.wait()
+        return box.bytes
+    }
+
+    private final class Received: @unchecked Sendable {
+        var bytes: [UInt8] = []
+    }
 }

@@ -10,10 +10,14 @@ import Darwin
 /// file in the same folder, which replaces the target only on ``commit()``.
 /// Dropped without a commit (or on ``abort()``), it removes the temporary file and
 /// leaves any existing target byte-identical, like a draft dropped on Cancel.
+///
+/// A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named
+/// pipe) cannot be replaced by renaming: it is written in place, and nothing is atomic.
 public final class AtomicFileWriter {
     /// The file that appears on commit.
     public let path: String
-    private let temporaryPath: String
+    /// The temporary file, or `nil` when ``path`` is written in place (not a regular file).
+    private let temporaryPath: String?
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
@@ -22,6 +26,16 @@ public final class AtomicFileWriter {
     /// Throws ``FileError/cannotCreate(path:reason:)`` when the folder is missing or not writable.
     public init(path: String) throws {
         self.path = path
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        if exists && existing.st_mode & S_IFMT != S_IFREG && existing.st_mode & S_IFMT != S_IFDIR {
+            // Renaming a file over a device or a pipe would replace it, not write to it.
+            let descriptor = open(path, O_WRONLY)
+            guard descriptor >= 0 else { throw FileError.cannotCreate(path: path, reason: FileError.reason()) }
+            self.descriptor = descriptor
+            temporaryPath = nil
+            return
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -33,8 +47,7 @@ public final class AtomicFileWriter {
         self.descriptor = descriptor
         temporaryPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // The result gets the usual permissions, or the existing file's.
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+        let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644
         fchmod(descriptor, mode)
     }
 
@@ -53,6 +66,12 @@ public final class AtomicFileWriter {
         precondition(!finished, "commit after the writer finished")
         do {
             try flush()
+            guard let temporaryPath else {
+                close(descriptor)
+                descriptor = -1
+                finished = true
+                return
+            }
             guard fsync(descriptor) == 0 else { throw FileError.ioFailed(path: path, reason: FileError.reason()) }
             guard close(descriptor) == 0 else {
                 descriptor = -1
@@ -73,7 +92,7 @@ public final class AtomicFileWriter {
     public func abort() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        unlink(temporaryPath)
+        if let temporaryPath { unlink(temporaryPath) }
         finished = true
     }
 
