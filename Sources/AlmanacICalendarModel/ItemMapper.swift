@@ -131,6 +131,11 @@ struct ItemMapper {
                 if let start = event.start, start.isDateOnly != end.isDateOnly {
                     warn("\(endName) and DTSTART must both be dates or both be date-times; \(endName) kept as written", at: endLine)
                     extras.properties.append(kept(endLine))
+                } else if case .date(let startDay)? = event.start, case .date(let endDay) = end, endDay == startDay {
+                    // Published holiday calendars write DTEND = DTSTART for one-day events;
+                    // Google, Apple and libical read them as one day long.
+                    warn("\(endName) equals DTSTART on an all-day event; read as one day long (\(endName) is exclusive: \(ICalTimeText.text(startDay.adding(days: 1))))", at: endLine)
+                    event.end = .date(startDay.adding(days: 1))
                 } else {
                     event.end = end
                 }
