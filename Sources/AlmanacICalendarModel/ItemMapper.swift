@@ -116,7 +116,13 @@ struct ItemMapper {
             case "X-ALMANAC-SYMBOL": event.symbol = Self.text(property)
             case "DTSTART": startLine = property
             case "RECURRENCE-ID":
-                if let occurrence = time(property) { event.recurrenceID = occurrence } else { extras.properties.append(kept(property)) }
+                if let occurrence = time(property) {
+                    event.recurrenceID = occurrence
+                    // RANGE=THISANDFUTURE has no model field: the line is kept, and the writer adds its RANGE.
+                    if property.parameter("RANGE") != nil { extras.properties.append(kept(property)) }
+                } else {
+                    extras.properties.append(kept(property))
+                }
             case "DURATION": durationLine = property
             case endName: endLine = property
             default: extras.properties.append(kept(property))
