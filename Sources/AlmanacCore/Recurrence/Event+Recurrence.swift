@@ -40,10 +40,27 @@ extension Event {
         keptLines.contains { $0.name == "RECURRENCE-ID" && $0.parameters["RANGE"]?.uppercased() == "THISANDFUTURE" }
     }
 
-    /// The first occurrence of a recurring event that starts on `day` or later; its start
-    /// for an event that does not repeat or whose rule cannot be read.
-    public func nextOccurrence(onOrAfter day: CivilDate) -> CalendarTime? {
-        guard isRecurring, let set = try? recurrenceSet() else { return start }
-        return set.firstOccurrence(onOrAfter: day)?.start
+    /// The first occurrence of a recurring event that starts on `day` or later (on its own
+    /// clock); `nil` for an event that does not repeat, has no later occurrence, or whose
+    /// rule cannot be read.
+    public func nextOccurrence(onOrAfter day: CivilDate) -> RecurrenceSet.Occurrence? {
+        guard isRecurring, let set = try? recurrenceSet() else { return nil }
+        return set.firstOccurrence(onOrAfter: day)
+    }
+
+    /// The event as a calendar places it relative to `day`: a recurring event at its next
+    /// occurrence on or after `day` (start and end), any other event as it is.
+    public func placed(onOrAfter day: CivilDate) -> Event {
+        guard let next = nextOccurrence(onOrAfter: day) else { return self }
+        var copy = self
+        copy.start = next.start
+        copy.end = next.end
+        return copy
+    }
+
+    /// The rule in words ("every week on Monday"), `nil` without a readable rule.
+    public var recurrenceWords: String? {
+        guard let recurrence, let rule = try? RecurrenceRule(parsing: recurrence) else { return nil }
+        return rule.words(start: start)
     }
 }
