@@ -81,7 +81,12 @@ public struct OccurrenceExpander: Sendable {
                 copy.start = start
                 copy.end = end
                 copy.recurrenceID = occurrence.recurrenceID
-                if let key = Self.keyIfOverlapping(copy, from: from, to: to, clock: &clock) { out.append((key, out.count, index, copy)) }
+                if later.isEmpty {
+                    // The set's window is this one: the occurrence overlaps it.
+                    out.append((key, out.count, index, copy))
+                } else if let key = Self.keyIfOverlapping(copy, from: from, to: to, clock: &clock) {
+                    out.append((key, out.count, index, copy))
+                }
             }
         }
         for indices in overrides.values {
