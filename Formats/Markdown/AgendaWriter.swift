@@ -24,10 +24,18 @@ struct AgendaWriter {
 
     /// Where `event` goes: its period's index in ``periods``, and its start as an instant
     /// (events of a period are ordered by it; `nil` for undated events, which keep their order).
+    /// A recurring event goes where its next occurrence on or after the reference day is.
     func place(of event: Event) -> (period: Int, instant: Date?) {
-        let period = event.period(relativeTo: reference, calendar: calendar)
+        let placed = event.placed(onOrAfter: today)
+        let period = placed.period(relativeTo: reference, calendar: calendar)
         let index = Self.periods.firstIndex(of: period) ?? Self.periods.count - 1
-        return (index, period == nil ? nil : event.start?.instant(localZone: calendar.timeZone))
+        return (index, period == nil ? nil : placed.start?.instant(localZone: calendar.timeZone))
+    }
+
+    /// The reference day, on the calendar's clock.
+    var today: CivilDate {
+        let parts = calendar.dateComponents([.year, .month, .day], from: reference)
+        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(daysSinceEpoch: 0)
     }
 
     /// The event's blocks joined: its `###` heading, attribute line, when and where, notes, tasks.
@@ -73,7 +81,7 @@ struct AgendaWriter {
     /// When and where, the link (when `link`), the notes and the tasks.
     private func detailBlocks(_ event: Event, link: Bool, taskLink: (String) -> String?) -> [String] {
         var blocks: [String] = []
-        if let when = Self.when(event) { blocks.append("**When:** " + MarkdownEscaper.escape(when)) }
+        if let when = recurringWhen(event) ?? Self.when(event) { blocks.append("**When:** " + MarkdownEscaper.escape(when)) }
         if let location = event.location, !location.isEmpty {
             blocks.append("**Where:** " + MarkdownEscaper.escape(location.replacingNewlines))
         }
@@ -95,6 +103,26 @@ struct AgendaWriter {
             }.joined(separator: "\n"))
         }
         return blocks
+    }
+
+    /// A recurring event's next occurrence and its rule in words: `Sun 2027-12-12 15:00 – 19:00
+    /// (America/Los_Angeles), every year on 12 December (next occurrence; first Sat 2026-12-12)`.
+    func recurringWhen(_ event: Event) -> String? {
+        guard event.isRecurring, let start = event.start else { return nil }
+        let next = event.nextOccurrence(onOrAfter: today)
+        var placed = event
+        if let next {
+            placed.start = next.start
+            placed.end = next.end
+        }
+        guard var text = Self.when(placed) else { return nil }
+        if let words = event.recurrenceWords { text += ", " + words }
+        if next == nil {
+            text += " (no occurrence after \(today))"
+        } else if next?.start != start {
+            text += " (next occurrence; first " + Self.day(start.day) + ")"
+        }
+        return text
     }
 
     /// When the event takes place, for people: `Sat 2026-12-12 15:00 – 19:00 (America/Los_Angeles)`.

@@ -52,6 +52,7 @@ struct BenchCommand {
             }
             let written = try generator.writeEvents(events).merging(try generator.writeRecipes(recipes, files: files).map { ("recipes " + $0.key, $0.value) }) { first, _ in first }
             for (format, path) in written.sorted(by: { $0.key < $1.key }) { print("\(format): \(path)") }
+        case "recurrence": try RecurrenceBenchmark(&options).run() // [--series N] [--years N] [--runs N] [--dir DIR] [--venv DIR]
         case "help", "--help", "-h":
             print(Self.usage)
         default:

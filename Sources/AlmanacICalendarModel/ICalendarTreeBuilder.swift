@@ -86,6 +86,15 @@ public struct ICalendarTreeBuilder {
 
     // MARK: Items
 
+    /// The `RANGE` (`THISANDFUTURE`) of a kept RECURRENCE-ID line, which the model's
+    /// `recurrenceID` has no place for.
+    static func keptRange(_ extras: ICalendarExtras) -> String? {
+        for raw in extras.properties where name(of: raw) == "RECURRENCE-ID" {
+            if let range = lineParameter(raw, "RANGE") { return range }
+        }
+        return nil
+    }
+
     /// The event's component followed by its tasks'.
     public mutating func components(for event: Event) -> [ICalComponent] {
         let extras = ICalendarExtras(event.extras)
@@ -102,6 +111,10 @@ public struct ICalendarTreeBuilder {
         if let occurrence = event.recurrenceID {
             time("RECURRENCE-ID", occurrence, item: event.id)
             written.insert("RECURRENCE-ID")
+            if let range = Self.keptRange(extras) {
+                let written = current.properties.removeLast()
+                current.properties.append(ICalProperty(name: written.name, parameters: [ICalParameter(name: "RANGE", values: [range])] + written.parameters, value: written.value))
+            }
         }
         if let end = event.end {
             time(isTodo ? "DUE" : "DTEND", end, item: event.id)

@@ -116,7 +116,13 @@ struct ItemMapper {
             case "X-ALMANAC-SYMBOL": event.symbol = Self.text(property)
             case "DTSTART": startLine = property
             case "RECURRENCE-ID":
-                if let occurrence = time(property) { event.recurrenceID = occurrence } else { extras.properties.append(kept(property)) }
+                if let occurrence = time(property) {
+                    event.recurrenceID = occurrence
+                    // RANGE=THISANDFUTURE has no model field: the line is kept, and the writer adds its RANGE.
+                    if property.parameter("RANGE") != nil { extras.properties.append(kept(property)) }
+                } else {
+                    extras.properties.append(kept(property))
+                }
             case "DURATION": durationLine = property
             case endName: endLine = property
             default: extras.properties.append(kept(property))
@@ -131,6 +137,11 @@ struct ItemMapper {
                 if let start = event.start, start.isDateOnly != end.isDateOnly {
                     warn("\(endName) and DTSTART must both be dates or both be date-times; \(endName) kept as written", at: endLine)
                     extras.properties.append(kept(endLine))
+                } else if case .date(let startDay)? = event.start, case .date(let endDay) = end, endDay == startDay {
+                    // Published holiday calendars write DTEND = DTSTART for one-day events;
+                    // Google, Apple and libical read them as one day long.
+                    warn("\(endName) equals DTSTART on an all-day event; read as one day long (\(endName) is exclusive: \(ICalTimeText.text(startDay.adding(days: 1))))", at: endLine)
+                    event.end = .date(startDay.adding(days: 1))
                 } else {
                     event.end = end
                 }

@@ -163,3 +163,42 @@ struct ReaderTests {
         #expect(CSSColorNames.table.count == 147)
     }
 }
+
+@Suite("Reading published all-day calendars")
+struct HolidayCalendarTests {
+    /// The shape of calendarlabs.com's holiday files: DTEND equal to DTSTART on all-day events.
+    static let holidays = ICS.calendar([
+        "X-WR-CALNAME:US Holidays", "METHOD:PUBLISH",
+        "BEGIN:VEVENT", "SUMMARY:New Year's Day", "UID:6a3d1f@calendarlabs.com", "SEQUENCE:0", "STATUS:CONFIRMED",
+        "TRANSP:TRANSPARENT", "DTSTART;VALUE=DATE:20190101", "DTEND;VALUE=DATE:20190101", "DTSTAMP:20180101T000000Z",
+        "LOCATION:United States", "DESCRIPTION:Visit https://calendarlabs.com/holidays/us/new-years-day.php", "END:VEVENT",
+        "BEGIN:VEVENT", "SUMMARY:Independence Day", "UID:9b2e44@calendarlabs.com",
+        "DTSTART;VALUE=DATE:20190704", "DTEND;VALUE=DATE:20190704", "END:VEVENT",
+        "BEGIN:VEVENT", "SUMMARY:Backwards", "UID:back@example.com",
+        "DTSTART;VALUE=DATE:20190710", "DTEND;VALUE=DATE:20190709", "END:VEVENT",
+    ])
+
+    @Test("DTEND equal to DTSTART on an all-day event is one day long, with a warning naming the line")
+    func equalDates() throws {
+        let result = try ICS.decode(Self.holidays)
+        let events = result.document.events
+        #expect(events.map(\.end) == [
+            .date(CivilDate(year: 2019, month: 1, day: 2)!), .date(CivilDate(year: 2019, month: 7, day: 5)!),
+            .date(CivilDate(year: 2019, month: 7, day: 9)!),
+        ])
+        let warnings = result.diagnostics.filter { $0.severity == .warning }
+        #expect(warnings.map(\.rendered) == [
+            "test.ics:13:1: warning: DTEND equals DTSTART on an all-day event; read as one day long (DTEND is exclusive: 20190102)",
+            "test.ics:22:1: warning: DTEND equals DTSTART on an all-day event; read as one day long (DTEND is exclusive: 20190705)",
+        ])
+    }
+
+    @Test("the file converts, and only the real backwards event is an error that says 'before'")
+    func validation() throws {
+        let result = try ICS.decode(Self.holidays)
+        let items = result.document.events.enumerated().map { LocatedItem(.event($0.element), source: "test.ics") }
+        let findings = EndAfterStartRule().check(items, settings: ValidationSettings())
+        #expect(findings.map(\.itemIndex) == [2])
+        #expect(findings.map(\.message) == ["it ends (2019-07-09) before it starts (2019-07-10)"])
+    }
+}

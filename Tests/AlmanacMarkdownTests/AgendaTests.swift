@@ -85,4 +85,23 @@ struct AgendaTests {
             #expect(error.position?.line == 7)
         }
     }
+
+    @Test("a recurring event is placed by its next occurrence, and the When line says the rule in words")
+    func recurring() throws {
+        let standup = Event(id: "standup", title: "Weekly standup", start: Self.time("2025-01-06T09:00:00Z"), recurrence: "FREQ=WEEKLY;BYDAY=MO")
+        let birthday = Event(id: "maya", title: "Maya's Birthday", start: Self.time("2026-12-12T15:00:00[America/Los_Angeles]"),
+                             end: Self.time("2026-12-12T19:00:00[America/Los_Angeles]"), recurrence: "FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=12")
+        let text = MarkdownTesting.text(try MarkdownTesting.encode(AlmanacDocument(events: [standup, birthday]), today: "2027-12-01"))
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).filter { $0.hasPrefix("## ") || $0.hasPrefix("**When:**") }
+        #expect(lines == [
+            "## Next 7 Days",
+            "**When:** Mon 2027-12-06 09:00 UTC, every week on Monday (next occurrence; first Mon 2025-01-06)",
+            "## Next 30 Days",
+            "**When:** Sun 2027-12-12 15:00 – 19:00 (America/Los\\_Angeles), every year on 12 December (next occurrence; first Sat 2026-12-12)",
+        ])
+        // The attribute line keeps the series' own start, so reading the agenda back gives the series.
+        let events = try MarkdownTesting.decode(text).document.events
+        #expect(events.map(\.start) == [standup.start, birthday.start])
+    }
 }
+

@@ -13,6 +13,7 @@ enum VerbRegistry {
         CollectVerb(),
         ValidateVerb(),
         GroupVerb(),
+        ExpandVerb(),
     ]
 
     static func verb(named name: String) -> (any Verb)? {

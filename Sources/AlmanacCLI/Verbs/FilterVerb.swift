@@ -8,7 +8,8 @@ struct FilterVerb: Verb {
     let usage = "filter [--kind recipe|event] [--period <period>] [--today <date>] [--collection <name>] [--favorite] [--tag <tag>] [--incomplete] [--title <text>] [--id <id>]"
     let discussion = """
         Periods are those of the date planner, counted from --today (default: now):
-        past, next-7-days, next-30-days, future. --favorite and --collection keep recipes;
+        past, next-7-days, next-30-days, future. A recurring event is placed by its next
+        occurrence on or after --today. --favorite and --collection keep recipes;
         --period and --incomplete keep events; --tag matches recipe tags and event categories.
         """
     let options: [ArgumentScanner.Option] = [
@@ -37,7 +38,7 @@ struct FilterVerb: Verb {
             let reference = try PeriodReference(arguments)
             tests.append { item in
                 guard case .event(let event) = item else { return false }
-                return event.period(relativeTo: reference.instant, calendar: reference.calendar) == period
+                return event.placed(onOrAfter: reference.day).period(relativeTo: reference.instant, calendar: reference.calendar) == period
             }
         }
         if let name = arguments.value("--collection") {
@@ -76,18 +77,22 @@ struct FilterVerb: Verb {
 }
 
 /// The instant periods are counted from: the start of `--today` on this machine's
-/// calendar, or now.
+/// calendar, or now. Recurring events are placed by their next occurrence on or after `day`.
 struct PeriodReference: Sendable {
     let instant: Date
     let calendar: Calendar
+    /// The reference day.
+    let day: CivilDate
 
     init(_ arguments: ArgumentScanner.Result) throws {
         calendar = Calendar(identifier: .gregorian).withZone(.current)
         if arguments.value("--today") != nil {
-            let day = try TodayOption.day(arguments, command: "convert")
+            day = try TodayOption.day(arguments, command: "convert")
             instant = CalendarTime.date(day).instant(localZone: calendar.timeZone)!
         } else {
             instant = Date()
+            let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+            day = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(daysSinceEpoch: 0)
         }
     }
 }

@@ -24,7 +24,8 @@ struct GroupVerb: Verb {
         func apply(to state: inout PipelineState) throws {
             let order = EventPeriod.allCases
             func rank(_ item: Item) -> Int {
-                guard case .event(let event) = item, let period = event.period(relativeTo: reference.instant, calendar: reference.calendar) else {
+                guard case .event(let event) = item,
+                      let period = event.placed(onOrAfter: reference.day).period(relativeTo: reference.instant, calendar: reference.calendar) else {
                     return order.count
                 }
                 return order.firstIndex(of: period)!

@@ -9,10 +9,12 @@ import AlmanacCore
 struct SortVerb: Verb {
     let name = "sort"
     let abstract = "Sort the items by date, title, rating or priority (stable)."
-    let usage = "sort --by date|title|rating|priority [--reverse]"
+    let usage = "sort --by date|title|rating|priority [--reverse] [--today <date>]"
+    let discussion = "By date, a recurring event sorts by its next occurrence on or after --today (default: now)."
     let options: [ArgumentScanner.Option] = [
         .init(names: ["--by"], valueName: "<key>", help: "date, title, rating or priority."),
         .init(names: ["--reverse"], valueName: nil, help: "Reverse the order (items without the key stay last)."),
+        TodayOption.option,
     ]
 
     enum Key: String, CaseIterable {
@@ -23,12 +25,13 @@ struct SortVerb: Verb {
         try noPositionals(arguments)
         guard let text = arguments.value("--by") else { throw usageError("missing --by <key> (date, title, rating or priority)") }
         guard let key = Key(rawValue: text) else { throw usageError("--by must be date, title, rating or priority, not '\(text)'") }
-        return Step(key: key, reverse: arguments.has("--reverse"))
+        return Step(key: key, reverse: arguments.has("--reverse"), today: try PeriodReference(arguments).day)
     }
 
     struct Step: PipelineStep {
         let key: Key
         let reverse: Bool
+        let today: CivilDate
 
         func apply(to state: inout PipelineState) throws {
             let keyed = state.items.enumerated().map { (index: $0.offset, item: $0.element, key: sortKey($0.element.item)) }
@@ -50,7 +53,7 @@ struct SortVerb: Verb {
             case (.title, _):
                 return .text(item.title)
             case (.date, .event(let event)):
-                return event.start?.instant(localZone: .current).map { .number($0.timeIntervalSince1970) }
+                return event.placed(onOrAfter: today).start?.instant(localZone: .current).map { .number($0.timeIntervalSince1970) }
             case (.date, .recipe(let recipe)):
                 return recipe.dateAdded?.instant(localZone: .current).map { .number($0.timeIntervalSince1970) }
             case (.rating, .recipe(let recipe)):

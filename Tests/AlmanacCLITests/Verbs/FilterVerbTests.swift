@@ -46,4 +46,16 @@ import AlmanacCore
         #expect(throws: UsageError.self) { try VerbRun.step(FilterVerb(), ["--kind", "todo"]) }
         #expect(throws: UsageError.self) { try VerbRun.step(FilterVerb(), ["--period", "past", "--today", "tomorrow"]) }
     }
+
+    @Test func recurringEventsByTheirNextOccurrence() throws {
+        let standup = Item.event(Event(id: "standup", title: "Weekly standup", start: ISO8601Text.parseCalendarTime(Array("2025-01-06T09:00:00Z".utf8)), recurrence: "FREQ=WEEKLY;BYDAY=MO"))
+        let ended = Item.event(Event(id: "ended", title: "Ended", start: ISO8601Text.parseCalendarTime(Array("2025-01-06T09:00:00Z".utf8)), recurrence: "FREQ=WEEKLY;COUNT=3"))
+        #expect(try VerbRun.apply(FilterVerb(), ["--period", "next-7-days", "--today", "2026-12-01"], to: [standup, ended]).map(\.id) == ["standup"])
+        #expect(try VerbRun.apply(FilterVerb(), ["--period", "past", "--today", "2026-12-01"], to: [standup, ended]).map(\.id) == ["ended"])
+        let later = VerbRun.event("later", "Later", start: "2026-12-03T10:00:00Z")
+        #expect(try VerbRun.apply(SortVerb(), ["--by", "date", "--today", "2026-12-01"], to: [standup, later]).map(\.id) == ["later", "standup"])
+        #expect(try VerbRun.apply(SortVerb(), ["--by", "date", "--today", "2026-12-02"], to: [later, standup]).map(\.id) == ["later", "standup"])
+        #expect(try VerbRun.apply(SortVerb(), ["--by", "date", "--today", "2026-12-04"], to: [later, standup]).map(\.id) == ["later", "standup"])
+    }
 }
+

@@ -32,4 +32,14 @@ import AlmanacCore
         let one = RuleFixture.event(start: RuleFixture.day(2026, 12, 24), end: RuleFixture.day(2026, 12, 25))
         #expect(rule.check([none, one], settings: ValidationSettings()).map(\.itemIndex) == [0])
     }
+
+    @Test func theMessageSaysBeforeOnlyWhenTheEndIsBefore() {
+        let same = RuleFixture.event(start: RuleFixture.day(2019, 1, 1), end: RuleFixture.day(2019, 1, 1))
+        let before = RuleFixture.event(start: RuleFixture.day(2019, 1, 2), end: RuleFixture.day(2019, 1, 1))
+        let messages = rule.check([same, before], settings: ValidationSettings()).map(\.message)
+        #expect(messages == [
+            "it ends on the day it starts (2019-01-01); an all-day event's end is exclusive, so a one-day event ends the next day (2019-01-02)",
+            "it ends (2019-01-01) before it starts (2019-01-02)",
+        ])
+    }
 }

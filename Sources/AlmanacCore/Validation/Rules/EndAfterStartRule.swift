@@ -11,15 +11,14 @@ public struct EndAfterStartRule: ValidationRule {
         var findings: [Finding] = []
         for (index, located) in items.enumerated() {
             guard case .event(let event) = located.item, let start = event.start, let end = event.end else { continue }
-            let endsTooEarly: Bool
             if start.isDateOnly && end.isDateOnly {
-                endsTooEarly = end.day <= start.day
-            } else if let startInstant = start.instant(localZone: settings.timeZone), let endInstant = end.instant(localZone: settings.timeZone) {
-                endsTooEarly = endInstant < startInstant
-            } else {
-                continue
-            }
-            if endsTooEarly {
+                if end.day < start.day {
+                    findings.append(Finding(itemIndex: index, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))"))
+                } else if end.day == start.day {
+                    findings.append(Finding(itemIndex: index, message: "it ends on the day it starts (\(Self.text(start))); an all-day event's end is exclusive, so a one-day event ends the next day (\(Self.text(.date(start.day.adding(days: 1)))))"))
+                }
+            } else if let startInstant = start.instant(localZone: settings.timeZone), let endInstant = end.instant(localZone: settings.timeZone),
+                      endInstant < startInstant {
                 findings.append(Finding(itemIndex: index, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))"))
             }
         }

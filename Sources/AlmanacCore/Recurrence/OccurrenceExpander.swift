@@ -1,0 +1,148 @@
+/// Expands recurring events into one event per occurrence in a window of days, as
+/// calendar apps show them (RFC 5545 3.8.5 and 3.8.4.4): each occurrence of a series
+/// is the series with that occurrence's start and end and its `recurrenceID`; an event
+/// with the series' id and a `recurrenceID` replaces that occurrence; one with
+/// `RANGE=THISANDFUTURE` changes the later ones too (moved by the same time, with its
+/// length and fields); cancelled occurrences (`STATUS:CANCELLED`) and EXDATEs are left out.
+public struct OccurrenceExpander: Sendable {
+    /// The most occurrences one series gives; past it the series stops with a warning.
+    public var maxOccurrences: Int
+
+    public init(maxOccurrences: Int = 100_000) {
+        self.maxOccurrences = maxOccurrences
+    }
+
+    /// One event's occurrences, or why it has none.
+    public struct Result: Sendable {
+        /// The occurrences, in order of start (instants for zoned and UTC times).
+        public var events: [Event]
+        /// For each of ``events``, the index in the input of the event it comes from.
+        public var origins: [Int]
+        /// Series that stopped at ``maxOccurrences`` or whose rule could not be read, by index in the input.
+        public var problems: [(index: Int, message: String)]
+    }
+
+    /// The occurrences of `events` that overlap the days `from` up to (not including) `to`.
+    /// Events that do not repeat are kept when they overlap the window; events without a
+    /// start have no occurrence.
+    public func expand(_ events: [Event], from: CivilDate, to: CivilDate) -> Result {
+        var overrides: [String: [Int]] = [:]
+        for (index, event) in events.enumerated() where event.recurrenceID != nil {
+            overrides[event.id, default: []].append(index)
+        }
+        var seriesIDs: Set<String> = []
+        var out: [(key: Int, order: Int, origin: Int, event: Event)] = []
+        var problems: [(index: Int, message: String)] = []
+        for (index, event) in events.enumerated() where event.recurrenceID == nil {
+            guard let start = event.start else { continue }
+            guard event.isRecurring else {
+                if !event.isCancelled, let key = Self.keyIfOverlapping(event, from: from, to: to) { out.append((key, out.count, index, event)) }
+                continue
+            }
+            seriesIDs.insert(event.id)
+            if event.isCancelled { continue }
+            let set: RecurrenceSet
+            do {
+                guard let made = try event.recurrenceSet() else { continue }
+                set = made
+            } catch {
+                problems.append((index, "its rule '\(event.recurrence ?? "")' cannot be read: \(error)"))
+                continue
+            }
+            var clock = SeriesClock(start)
+            let changes = (overrides[event.id] ?? []).map { events[$0] }
+            let replaced = Set(changes.compactMap { $0.recurrenceID.map { clock.key(of: $0) } })
+            let later = changes.filter(\.changesLaterOccurrences).compactMap { change -> (key: Int, shift: Int, change: Event, cancelled: Bool)? in
+                guard let id = change.recurrenceID, let moved = change.start else { return nil }
+                let key = clock.key(of: id)
+                return (key, clock.key(of: moved) - key, Self.occurrence(change), change.isCancelled)
+            }.sorted { $0.key < $1.key }
+            // Moved occurrences may come from outside the window.
+            let reach = later.map { abs($0.shift) / 86_400 + 1 }.max() ?? 0
+            let (found, truncated) = set.occurrences(from: from.adding(days: -reach), to: to.adding(days: reach), limit: maxOccurrences)
+            if truncated {
+                problems.append((index, "it has more than \(maxOccurrences) occurrences in the window; only the first \(maxOccurrences) are kept (raise --max-occurrences)"))
+            }
+            let plain = Self.occurrence(event)
+            for occurrence in found {
+                let key = clock.key(of: occurrence.start)
+                if replaced.contains(key) { continue }
+                var copy = plain
+                var start = occurrence.start
+                var end = occurrence.end
+                if let base = later.last(where: { $0.key < key }) {
+                    if base.cancelled { continue }
+                    copy = base.change
+                    start = clock.time(ofKey: key + base.shift)
+                    if let changeStart = base.change.start, let changeEnd = base.change.end {
+                        end = clock.time(ofKey: key + base.shift + clock.key(of: changeEnd) - clock.key(of: changeStart))
+                    }
+                }
+                copy.start = start
+                copy.end = end
+                copy.recurrenceID = occurrence.recurrenceID
+                if later.isEmpty {
+                    // The set's window is this one: the occurrence overlaps it.
+                    out.append((key, out.count, index, copy))
+                } else if let key = Self.keyIfOverlapping(copy, from: from, to: to, clock: &clock) {
+                    out.append((key, out.count, index, copy))
+                }
+            }
+        }
+        for indices in overrides.values {
+            for index in indices {
+                let change = events[index]
+                if change.isCancelled || change.start == nil { continue }
+                if seriesIDs.contains(change.id), Self.isExcluded(change, in: events) { continue }
+                if let key = Self.keyIfOverlapping(change, from: from, to: to) { out.append((key, out.count, index, change)) }
+            }
+        }
+        out.sort { ($0.key, $0.order) < ($1.key, $1.order) }
+        return Result(events: out.map(\.event), origins: out.map(\.origin), problems: problems)
+    }
+
+    /// An occurrence is not itself a series: no rule, no RDATE or EXDATE lines, no RANGE.
+    static func occurrence(_ event: Event) -> Event {
+        var copy = event
+        copy.recurrence = nil
+        guard var members = copy.extras["ics"]?.members,
+              let index = members.firstIndex(where: { $0.key == "properties" }),
+              let lines = members[index].value.elements else { return copy }
+        let kept = lines.filter { line in
+            guard let text = line.string, let parsed = KeptLine(text) else { return true }
+            return !["RRULE", "RDATE", "EXDATE", "RECURRENCE-ID"].contains(parsed.name)
+        }
+        if kept.isEmpty { members.remove(at: index) } else { members[index].value = .array(kept) }
+        copy.extras["ics"] = members.isEmpty ? nil : .object(members)
+        return copy
+    }
+
+    /// Whether the series of `change` excludes its occurrence with an EXDATE.
+    private static func isExcluded(_ change: Event, in events: [Event]) -> Bool {
+        guard let id = change.recurrenceID,
+              let series = events.first(where: { $0.id == change.id && $0.recurrenceID == nil }),
+              let start = series.start, let set = try? series.recurrenceSet() else { return false }
+        var clock = SeriesClock(start)
+        let key = clock.key(of: id)
+        return set.exceptions.contains { clock.key(of: $0) == key }
+    }
+
+    /// The sort key of an event that overlaps the window (its start on its own clock,
+    /// UTC seconds for instants), or `nil` when it does not.
+    static func keyIfOverlapping(_ event: Event, from: CivilDate, to: CivilDate) -> Int? {
+        guard let start = event.start else { return nil }
+        var clock = SeriesClock(start)
+        return keyIfOverlapping(event, from: from, to: to, clock: &clock)
+    }
+
+    /// The same, on the clock of the event's series.
+    static func keyIfOverlapping(_ event: Event, from: CivilDate, to: CivilDate, clock: inout SeriesClock) -> Int? {
+        guard let start = event.start else { return nil }
+        let begin = clock.key(of: start)
+        let finish = event.end.map { clock.key(of: $0) } ?? (start.isDateOnly ? begin + 86_400 : begin)
+        let windowStart = clock.key(ofLocal: from.daysSinceEpoch * 86_400)
+        let windowEnd = clock.key(ofLocal: to.daysSinceEpoch * 86_400)
+        let inside = finish > begin ? begin < windowEnd && finish > windowStart : begin >= windowStart && begin < windowEnd
+        return inside ? begin : nil
+    }
+}
