@@ -1,11 +1,13 @@
 import Foundation
 
-/// Runs a program under `/usr/bin/time -v` and reports its wall time, its peak
-/// memory ("Maximum resident set size") and what it printed.
+/// Runs a program under `/usr/bin/time -v` and reports its wall time, its CPU time,
+/// its peak memory ("Maximum resident set size") and what it printed.
 struct CommandRunner {
     /// What one run took.
     struct Measurement {
         var seconds: Double
+        /// User plus system time of the program: what it cost, however busy the machine.
+        var cpuSeconds: Double
         /// Peak resident set size in bytes.
         var peakBytes: Int
         var output: String
@@ -33,6 +35,7 @@ struct CommandRunner {
             guard let run = try runOnce(arguments, standardOutput: standardOutput, timeout: timeout) else { return nil }
             if var kept = best {
                 kept.peakBytes = max(kept.peakBytes, run.peakBytes)
+                kept.cpuSeconds = min(kept.cpuSeconds, run.cpuSeconds)
                 if run.seconds < kept.seconds {
                     kept.seconds = run.seconds
                     kept.output = run.output
@@ -83,7 +86,18 @@ struct CommandRunner {
             throw BenchError("\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus):\n\(messages.suffix(2_000))")
         }
         let report = (try? String(contentsOfFile: reportPath, encoding: .utf8)) ?? ""
-        return Measurement(seconds: seconds, peakBytes: Self.peakBytes(report), output: String(decoding: output, as: UTF8.self))
+        let cpu = Self.reported("User time (seconds)", in: report) + Self.reported("System time (seconds)", in: report)
+        return Measurement(seconds: seconds, cpuSeconds: cpu, peakBytes: Self.peakBytes(report), output: String(decoding: output, as: UTF8.self))
+    }
+
+    /// The number after `label:` on its line of a `time -v` report (0 when missing).
+    static func reported(_ label: String, in report: String) -> Double {
+        for line in report.split(separator: "\n") where line.contains(label) {
+            if let number = line.split(separator: ":").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
+                return number
+            }
+        }
+        return 0
     }
 
     /// "Maximum resident set size (kbytes): 12345" in bytes.

@@ -76,7 +76,7 @@ struct ShapeBenchmark {
         let started = Date()
         let corpus = ShapeCorpus(folder: settings.folder)
         let table = ShapeTable(timeout: settings.timeout)
-        print("almanac-bench shapes: \(settings.almanac) convert FILE -t \(Self.output) > /dev/null; 1× = \(ShapeTable.fixed(settings.megabytes, 1)) MB, best of \(settings.runs) runs under \(ShapeTable.fixed(Self.repeatBelow, 0)) s, timeout \(ShapeTable.fixed(settings.timeout, 0)) s; inputs in \(settings.folder)\n")
+        print("almanac-bench shapes: \(settings.almanac) convert FILE -t \(Self.output) > /dev/null; CPU seconds (user + system); 1× = \(ShapeTable.fixed(settings.megabytes, 1)) MB, best of \(settings.runs) runs under \(ShapeTable.fixed(Self.repeatBelow, 0)) s, timeout \(ShapeTable.fixed(settings.timeout, 0)) s; inputs in \(settings.folder)\n")
         print(ShapeTable.header)
         var rows: [Row] = []
         var generating = 0.0
@@ -116,9 +116,10 @@ struct ShapeBenchmark {
         let arguments = [settings.almanac, "convert", input.path, "-t", Self.output] + input.arguments
         do {
             guard let first = try runner.measure(arguments, runs: 1, standardOutput: CommandRunner.nullDevice, timeout: settings.timeout) else { return .timeout }
-            guard first.seconds < Self.repeatBelow, settings.runs > 1 else { return .seconds(first.seconds) }
+            // CPU time, not wall time: other work on the machine does not inflate it.
+            guard first.seconds < Self.repeatBelow, settings.runs > 1 else { return .seconds(first.cpuSeconds) }
             let more = try runner.measure(arguments, runs: settings.runs - 1, standardOutput: CommandRunner.nullDevice, timeout: settings.timeout)
-            return .seconds(min(first.seconds, more?.seconds ?? first.seconds))
+            return .seconds(min(first.cpuSeconds, more?.cpuSeconds ?? first.cpuSeconds))
         } catch let error as BenchError {
             return .failed(error.description.split(separator: "\n").prefix(3).joined(separator: " "))
         }
