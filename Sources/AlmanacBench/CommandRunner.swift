@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs a program under `/usr/bin/time -v` and reports its wall time, its CPU time,
 /// its peak memory ("Maximum resident set size") and what it printed.
@@ -75,6 +78,7 @@ struct CommandRunner {
         }
         process.standardError = errorHandle
         let started = DispatchTime.now().uptimeNanoseconds
+        let childrenBefore = Self.childrenCPUSeconds()
         try process.run()
         var output = Data()
         if standardOutput == nil { output = outputPipe.fileHandleForReading.readDataToEndOfFile() }
@@ -86,18 +90,18 @@ struct CommandRunner {
             throw BenchError("\(arguments.joined(separator: " ")) failed with status \(process.terminationStatus):\n\(messages.suffix(2_000))")
         }
         let report = (try? String(contentsOfFile: reportPath, encoding: .utf8)) ?? ""
-        let cpu = Self.reported("User time (seconds)", in: report) + Self.reported("System time (seconds)", in: report)
+        // The children's CPU time as the kernel counts it (microseconds; `time -v` prints
+        // hundredths): the program, and the `time` and `timeout` around it, which cost next to nothing.
+        let cpu = Self.childrenCPUSeconds() - childrenBefore
         return Measurement(seconds: seconds, cpuSeconds: cpu, peakBytes: Self.peakBytes(report), output: String(decoding: output, as: UTF8.self))
     }
 
-    /// The number after `label:` on its line of a `time -v` report (0 when missing).
-    static func reported(_ label: String, in report: String) -> Double {
-        for line in report.split(separator: "\n") where line.contains(label) {
-            if let number = line.split(separator: ":").last.flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }) {
-                return number
-            }
-        }
-        return 0
+    /// User plus system time of every child process waited for so far.
+    private static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// "Maximum resident set size (kbytes): 12345" in bytes.

@@ -5,7 +5,8 @@ import Foundation
 /// of the same data (one line, tiny or huge lines, one huge value), at 1×, 4× and 16×
 /// `--size`, each run `almanac convert FILE -t ndjson` to /dev/null under a timeout.
 /// Prints one table row per shape and, per reader, whether cost grows linearly (16× within
-/// 20× of 1×) and whether the hostile shapes cost what the ordinary one does (within 1.5×).
+/// 20× of 1×) and whether its one-line forms (the same items) cost what the ordinary one
+/// does (within 1.5×). Times are CPU seconds, which other work on the machine does not inflate.
 struct ShapeBenchmark {
     struct Settings {
         var folder = "/tmp/almanac-bench/shapes"
@@ -103,7 +104,7 @@ struct ShapeBenchmark {
                 print("\nfailed: \(row.reader) \(row.shape) (\(input.path)): \(message)")
             }
         }
-        print("\n## Gates: 16× within \(ShapeTable.fixed(Self.growthGate, 0))× of 1×; every shape within \(ShapeTable.fixed(Self.shapeGate, 1))× of the first\n")
+        print("\n## Gates: 16× within \(ShapeTable.fixed(Self.growthGate, 0))× of 1×; every one-line form (the same items) within \(ShapeTable.fixed(Self.shapeGate, 1))× of the first\n")
         for reader in settings.readers {
             let readerRows = rows.filter { $0.reader == reader }
             print(table.gates(readerRows))
