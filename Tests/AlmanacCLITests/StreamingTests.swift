@@ -68,9 +68,17 @@ import AlmanacTestSupport
         let ready = poll(&descriptor, 1, 60_000)
         #expect(ready == 1, "no output while the document was unfinished")
         let early = ready == 1 ? Array(output.fileHandleForReading.availableData) : []
+        // Read the rest while writing, so that neither pipe fills up and blocks the other side.
+        let done = DispatchGroup()
+        nonisolated(unsafe) var rest: [UInt8] = []
+        done.enter()
+        DispatchQueue.global().async {
+            rest = Array(output.fileHandleForReading.readDataToEndOfFile())
+            done.leave()
+        }
         input.fileHandleForWriting.write(Data(bytes[firstHalf...]))
         try input.fileHandleForWriting.close()
-        let rest = Array(output.fileHandleForReading.readDataToEndOfFile())
+        done.wait()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let firstLine = early.split(separator: UInt8(ascii: "\n")).first.map { String(decoding: $0, as: UTF8.self) }
