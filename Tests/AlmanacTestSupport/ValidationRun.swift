@@ -6,6 +6,7 @@ public enum ValidationRun {
     public static func errors(_ arguments: [String], input: String) throws -> (status: Int32, errors: [String]) {
         let result = try ProcessRunner.almanac(arguments, stdin: Array(input.utf8))
         let lines = result.stderrText.split(separator: "\n").map(String.init)
-        return (result.status, lines.filter { $0.contains(": error: ") })
+        // Errors about an input name it first; `almanac: error: …` lines are about the run.
+        return (result.status, lines.filter { $0.contains(": error: ") && !$0.hasPrefix("almanac: ") })
     }
 }
