@@ -3,8 +3,9 @@ import AlmanacCore
 /// The canonical almanac document as JSON (`json`, `.json`):
 /// `{"almanac": 1, "recipes": [...], "events": [...]}`. A bare array of items
 /// (`[{...}, {...}]`, as `jq '.events'` prints) reads too, each item's kind decided as
-/// ``ReaderLimits/defaultKind`` describes. See `Formats/JSON/README.md`.
-public struct JSONCodec: FormatCodec, DocumentStreamEncoding {
+/// ``ReaderLimits/defaultKind`` describes. Reads as a stream too (``decodeItems(from:sourceName:limits:body:)``).
+/// See `Formats/JSON/README.md`.
+public struct JSONCodec: ItemStreamDecoding, DocumentStreamEncoding {
     public let options: JSONDecodingOptions
 
     public init(options: JSONDecodingOptions = JSONDecodingOptions()) {
@@ -31,6 +32,21 @@ public struct JSONCodec: FormatCodec, DocumentStreamEncoding {
                 : try reader.document(root)
             return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
         }
+    }
+
+    /// Reads the document (or bare array of items) from `source` in chunks and passes each
+    /// item on as soon as its closing brace has been read, so memory holds one item, however
+    /// long the input: the same items, positions, warnings, extras and errors as
+    /// ``decode(_:source:limits:)``, in the order of the input (``JSONStreamReader``).
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
+        try decodeItems(from: &source, sourceName: sourceName, limits: limits, chunkSize: 64 * 1024, body: body)
+    }
+
+    /// ``decodeItems(from:sourceName:limits:body:)`` reading `chunkSize` bytes at a time.
+    package func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, chunkSize: Int, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
+        var reader = JSONStreamReader(source, source: sourceName, options: options.applying(limits), defaultKind: limits.defaultKind, chunkSize: chunkSize)
+        let extras = try reader.read { item, position in try body(item, position) }
+        return StreamEnd(diagnostics: reader.diagnostics, documentExtras: extras)
     }
 
     /// Writes the document as its items come (``JSONDocumentWriter``).

@@ -17,10 +17,13 @@ struct JSONReader {
     /// Turns offsets in `bytes` into positions in the whole input.
     let sourceMap: JSONSourceMap
 
-    init(_ sourceMap: JSONSourceMap, options: JSONDecodingOptions) {
+    /// `depth` is how deeply the bytes sit in the whole input (an element of a streamed
+    /// document's array, read on its own, see ``JSONStreamReader``).
+    init(_ sourceMap: JSONSourceMap, options: JSONDecodingOptions, depth: Int = 0) {
         self.bytes = sourceMap.bytes
         self.sourceMap = sourceMap
         self.options = options
+        self.depth = depth
         tape = JSONTape(bytes: sourceMap.bytes)
         tape.nodes.reserveCapacity(max(16, sourceMap.bytes.count / 12))
     }
@@ -33,6 +36,16 @@ struct JSONReader {
         skipWhitespace()
         if index < bytes.count {
             throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of input", at: position(index))
+        }
+        return JSONValue(tape: tape, index: 0)
+    }
+
+    /// Parses the bytes as one value of a larger input, which they hold exactly: no
+    /// byte-order mark or white space around it (``JSONStreamReader`` cut them out).
+    mutating func parseElement() throws -> JSONValue {
+        try parseValue()
+        if index < bytes.count {
+            throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of the value", at: position(index))
         }
         return JSONValue(tape: tape, index: 0)
     }
@@ -351,6 +364,11 @@ struct JSONReader {
     }
 
     private func describe(_ byte: UInt8) -> String {
+        Self.describe(byte)
+    }
+
+    /// A byte as errors name it: `'x'`, or `byte 0x0` when it does not print.
+    static func describe(_ byte: UInt8) -> String {
         if byte >= 0x21 && byte < 0x7F { return "'\(String(decoding: [byte], as: UTF8.self))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }

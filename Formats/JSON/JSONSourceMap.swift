@@ -8,15 +8,19 @@ struct JSONSourceMap {
     var lineBase = 1
     /// Offset of `bytes[0]` in the whole input.
     var offsetBase = 0
+    /// Column of `bytes[0]` on its line of the whole input (an element of a streamed
+    /// document's array may start anywhere on a line).
+    var columnBase = 1
     /// Counts lines and columns once for all the positions asked for (warnings come one
     /// per item, and a document may be one line); `nil` for bytes short enough to count
     /// from their start each time (an NDJSON line, read without an allocation).
     private let locator: SourceLocator?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, lineBase: Int = 1, offsetBase: Int = 0) {
+    init(bytes: UnsafeBufferPointer<UInt8>, lineBase: Int = 1, offsetBase: Int = 0, columnBase: Int = 1) {
         self.bytes = bytes
         self.lineBase = lineBase
         self.offsetBase = offsetBase
+        self.columnBase = columnBase
         locator = bytes.count > 4096 ? SourceLocator(bytes) : nil
     }
 
@@ -31,6 +35,6 @@ struct JSONSourceMap {
     }
 
     private func whole(_ local: SourcePosition) -> SourcePosition {
-        SourcePosition(offset: local.offset + offsetBase, line: local.line + lineBase - 1, column: local.column)
+        SourcePosition(offset: local.offset + offsetBase, line: local.line + lineBase - 1, column: local.line == 1 ? local.column + columnBase - 1 : local.column)
     }
 }

@@ -86,7 +86,14 @@ struct Conversion {
     /// end. On an error the run stops: a file output is left untouched; on standard output
     /// the items an item-wise writer wrote before it are out.
     func stream(to output: AtomicFileWriter?) throws -> ExitStatus {
-        guard var sink = try StreamSink(plan.outputCodec, options: plan.encodingOptions) else { return try convertWhole(to: output) }
+        let sinkOrNone: StreamSink?
+        do {
+            sinkOrNone = try StreamSink(plan.outputCodec, options: plan.encodingOptions)
+        } catch let error as any CodecError {
+            context.diagnostics.print(error.diagnostic(source: plan.outputPath ?? "<stdout>"))
+            return .dataError
+        }
+        guard var sink = sinkOrNone else { return try convertWhole(to: output) }
         var itemValidator = validator.map(StreamValidator.init)
         // The inputs' document-level extras, merged as whole reads merge them (the first wins).
         var extras = Extras()
@@ -97,7 +104,8 @@ struct Conversion {
             let decoder = input.codec as! any ItemStreamDecoding
             let file = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
             defer { file.close() }
-            var source = LineLimitedSource(file, maximum: limits.maximumLineLength, structure: decoder.format.lines)
+            let sized = SizeLimitedSource(file, maximum: limits.maximumStreamedBytes, refusal: limits.tooLarge(input.name))
+            var source = LineLimitedSource(sized, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
                 let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
                     if let refusal = Self.unwritableKinds(in: [item.kind], codec: plan.outputCodec) {
@@ -123,11 +131,20 @@ struct Conversion {
             } catch let long as LineTooLong {
                 context.console.error(limits.exceeded(long, name: input.name).message)
                 return .dataError
+            } catch let limit as InputLimits.LimitExceeded {
+                context.console.error(limit.message)
+                return .dataError
             } catch let stop as Stop {
                 return stop.status
             }
         }
-        let warnings = try sink.finish(extras: extras, send)
+        let warnings: [Diagnostic]
+        do {
+            warnings = try sink.finish(extras: extras, send)
+        } catch let error as any CodecError {
+            context.diagnostics.print(error.diagnostic(source: plan.outputPath ?? "<stdout>"))
+            return .dataError
+        }
         warnings.forEach { context.diagnostics.print($0) }
         return .success
     }

@@ -7,8 +7,10 @@ import AlmanacCore
 /// readers receive with the depth in ``ReaderLimits``.
 struct InputLimits: Sendable {
     /// The largest input read whole, in bytes (`--max-input-size`, default 2 GiB).
-    /// Streaming conversions (ndjson to ndjson) hold one item at a time and are not limited.
     var maximumInputBytes = 2 << 30
+    /// The largest streamed input: streamed conversions hold one item at a time and are not
+    /// limited unless `--max-input-size` is given.
+    var maximumStreamedBytes: Int?
     /// The most items in all inputs together, read whole (`--max-items`, default 10 million).
     var maximumItems = 10_000_000
     /// The longest line of a line-based format (ndjson, markdown, ics unfolded), in bytes
@@ -33,6 +35,7 @@ struct InputLimits: Sendable {
     init(_ arguments: ArgumentScanner.Result, command: String) throws {
         if let text = arguments.value("--max-input-size") {
             maximumInputBytes = try Self.size(text, option: "--max-input-size", command: command)
+            maximumStreamedBytes = maximumInputBytes
         }
         if let text = arguments.value("--max-line-length") {
             maximumLineLength = try Self.size(text, option: "--max-line-length", command: command)
@@ -83,12 +86,17 @@ struct InputLimits: Sendable {
         var bytes: [UInt8] = []
         do {
             while try limited.read(into: &bytes, maximum: 1 << 20) > 0 {
-                if bytes.count > maximumInputBytes { throw exceeded(name, "is larger than \(maximumInputBytes) bytes", option: "--max-input-size") }
+                if bytes.count > maximumInputBytes { throw tooLarge(name) }
             }
         } catch let long as LineTooLong {
             throw exceeded(long, name: name)
         }
         return bytes
+    }
+
+    /// `name` is larger than ``maximumInputBytes``.
+    func tooLarge(_ name: String) -> LimitExceeded {
+        exceeded(name, "is larger than \(maximumInputBytes) bytes", option: "--max-input-size")
     }
 
     func exceeded(_ name: String, _ what: String, option: String) -> LimitExceeded {
@@ -115,5 +123,29 @@ struct InputLimits: Sendable {
     /// A limit was passed; the message says which and how to raise it.
     struct LimitExceeded: Error {
         var message: String
+    }
+}
+
+/// A streamed input that may not pass `--max-input-size` when it is given (``InputLimits/maximumStreamedBytes``).
+struct SizeLimitedSource<Base: ByteSource>: ByteSource {
+    private var base: Base
+    private let maximum: Int?
+    /// What going past `maximum` throws.
+    private let refusal: InputLimits.LimitExceeded
+    private var count = 0
+
+    init(_ base: Base, maximum: Int?, refusal: InputLimits.LimitExceeded) {
+        self.base = base
+        self.maximum = maximum
+        self.refusal = refusal
+    }
+
+    mutating func read(into buffer: inout [UInt8], maximum wanted: Int) throws -> Int {
+        let read = try base.read(into: &buffer, maximum: wanted)
+        count += read
+        if let maximum, count > maximum {
+            throw refusal
+        }
+        return read
     }
 }

@@ -43,4 +43,48 @@ import AlmanacTestSupport
         #expect(lines.count == 1)
         #expect(lines.first?.contains("\"text\":\"Bring cups\"") == true)
     }
+
+    /// A `json` document streams: the first NDJSON lines come out while the rest of the
+    /// document has not been written to almanac's standard input yet.
+    @Test func jsonToNDJSONWritesItemsBeforeTheDocumentHasEnded() throws {
+        func events(_ range: Range<Int>) -> String {
+            range.map { #"{"id": "e\#($0)", "title": "Event \#($0)", "start": "2026-12-24T17:00:00Z", "notes": "\#(String(repeating: "a long note ", count: 12))"}"# }.joined(separator: ", ")
+        }
+        // Past the 64 KiB the NDJSON writer gathers before it writes, and cut inside an item.
+        let text = #"{"almanac": 1, "events": ["# + events(0..<600) + ", " + events(600..<700) + "]}"
+        let bytes = Array(text.utf8)
+        let firstHalf = bytes.count * 3 / 5
+        let process = Process()
+        process.executableURL = TestPaths.almanacBinary
+        process.arguments = ["convert", "-f", "json", "-t", "ndjson"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(bytes[0..<firstHalf]))
+        var descriptor = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, 60_000)
+        #expect(ready == 1, "no output while the document was unfinished")
+        let early = ready == 1 ? Array(output.fileHandleForReading.availableData) : []
+        // Read the rest while writing, so that neither pipe fills up and blocks the other side.
+        let done = DispatchGroup()
+        nonisolated(unsafe) var rest: [UInt8] = []
+        done.enter()
+        DispatchQueue.global().async {
+            rest = Array(output.fileHandleForReading.readDataToEndOfFile())
+            done.leave()
+        }
+        input.fileHandleForWriting.write(Data(bytes[firstHalf...]))
+        try input.fileHandleForWriting.close()
+        done.wait()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let firstLine = early.split(separator: UInt8(ascii: "\n")).first.map { String(decoding: $0, as: UTF8.self) }
+        #expect(firstLine?.hasPrefix(#"{"kind":"event","id":"e0","title":"Event 0""#) == true)
+        let lines = String(decoding: early + rest, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 700)
+        #expect(lines.last?.contains(#""id":"e699""#) == true)
+    }
 }
