@@ -332,7 +332,8 @@ struct JSONReader {
 
     // MARK: Helpers
 
-    private static func isDelimiter(_ byte: UInt8) -> Bool {
+    /// Whether `byte` may follow a literal or a number (the stream cursor asks too).
+    static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
              UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):

@@ -69,7 +69,7 @@ struct JSONStreamCursor<Source: ByteSource> {
             case UInt8(ascii: "{"), UInt8(ascii: "["): try skipContainer()
             case UInt8(ascii: "\""): try skipString()
             default:
-                while let byte = try peek(), !Self.isDelimiter(byte) { advance() }
+                while let byte = try peek(), !JSONReader.isDelimiter(byte) { advance() }
             }
         }
         let from = mark!
@@ -154,15 +154,5 @@ struct JSONStreamCursor<Source: ByteSource> {
             return false
         }
         return true
-    }
-
-    private static func isDelimiter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-             UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
-            return true
-        default:
-            return false
-        }
     }
 }
