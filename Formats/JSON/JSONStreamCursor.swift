@@ -100,25 +100,14 @@ struct JSONStreamCursor<Source: ByteSource> {
     /// Steps to just past the bracket that closes the container whose opening bracket is behind.
     private mutating func skipContainer() throws {
         var depth = 1
-        var inString = false
-        var escaped = false
         while try peek() != nil {
             while index < buffer.count {
                 let byte = buffer[index]
                 count(byte)
                 index += 1
-                if inString {
-                    if escaped {
-                        escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        escaped = true
-                    } else if byte == UInt8(ascii: "\"") {
-                        inString = false
-                    }
-                    continue
-                }
                 switch byte {
-                case UInt8(ascii: "\""): inString = true
+                case UInt8(ascii: "\""):
+                    try skipString()
                 case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
                     depth -= 1

@@ -64,16 +64,7 @@ public final class SourceLocator {
         }
         guard low > 0 else { return SourcePosition(offset: end, line: 1, column: 1) }
         var (index, line, column) = checkpoints[low - 1]
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
+        Self.count(bytes, from: &index, to: end, line: &line, column: &column)
         return SourcePosition(offset: end, line: line, column: column)
     }
 
@@ -84,17 +75,22 @@ public final class SourceLocator {
                 checkpoints.append((offset, line, column))
                 nextCheckpoint = offset + Self.spacing
             }
-            let stop = min(end, nextCheckpoint)
-            while offset < stop {
-                let byte = bytes[offset]
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-                offset += 1
+            Self.count(bytes, from: &offset, to: min(end, nextCheckpoint), line: &line, column: &column)
+        }
+    }
+
+    /// Counts lines and columns (Unicode scalars) over `bytes[index..<end]`, moving `index` to `end`.
+    @inline(__always)
+    private static func count(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int, to end: Int, line: inout Int, column: inout Int) {
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
+            index += 1
         }
     }
 }
