@@ -41,6 +41,7 @@ extension JSONModelReader {
             name: try object.requiredString("name", in: "ingredient"),
             note: try object.string("note"),
             link: try object.string("link"),
+            fixed: try object.bool("fixed") ?? false,
             extras: try object.extras()
         )
     }

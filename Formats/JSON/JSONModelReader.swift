@@ -101,6 +101,7 @@ struct JSONModelReader {
         event.priority = try object.integer("priority")
         warnAboutIgnoredKeys(event, zone: zone, object: &object)
         event.tasks = try object.objects("tasks").map { try task($0) }
+        event.recipes = try object.strings("recipes")
         event.extras = try object.extras()
         return event
     }

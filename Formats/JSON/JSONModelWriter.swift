@@ -57,6 +57,7 @@ enum JSONModelWriter {
                     writer.extras(task.extras)
                 }
             }
+            writer.member("recipes", event.recipes)
             writer.extras(event.extras, reserved: kind ? "kind" : nil)
         }
     }
@@ -110,6 +111,10 @@ enum JSONModelWriter {
             writer.member("name", ingredient.name)
             writer.member("note", ingredient.note)
             writer.member("link", ingredient.link)
+            if ingredient.fixed {
+                writer.key("fixed")
+                writer.bool(true)
+            }
             writer.extras(ingredient.extras)
         }
     }

@@ -24,6 +24,8 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     public var priority: Int?
     /// The checklist.
     public var tasks: [EventTask]
+    /// The recipes this event serves (a meal), by recipe id: `["chili"]`.
+    public var recipes: [String]
     /// What the source said that the model has no field for (attendees, alarms, X- properties, …).
     public var extras: Extras
 
@@ -31,7 +33,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         id: String, title: String, symbol: String? = nil, color: RGBAColor? = nil,
         start: CalendarTime? = nil, end: CalendarTime? = nil, recurrenceID: CalendarTime? = nil, location: String? = nil,
         notes: String? = nil, url: String? = nil, categories: [String] = [],
-        recurrence: String? = nil, priority: Int? = nil, tasks: [EventTask] = [], extras: Extras = Extras()
+        recurrence: String? = nil, priority: Int? = nil, tasks: [EventTask] = [], recipes: [String] = [], extras: Extras = Extras()
     ) {
         self.id = id
         self.title = title
@@ -47,6 +49,7 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         self.recurrence = recurrence
         self.priority = priority
         self.tasks = tasks
+        self.recipes = recipes
         self.extras = extras
     }
 

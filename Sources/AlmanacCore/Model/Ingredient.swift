@@ -10,15 +10,19 @@ public struct Ingredient: Hashable, Sendable, Codable {
     public var note: String?
     /// A link to another recipe (its id or URL) that makes this ingredient.
     public var link: String?
+    /// Whether the amount stays as it is when the recipe is scaled (a pinch of salt,
+    /// one bay leaf; Cooklang writes such a quantity with a leading `=`).
+    public var fixed: Bool
     /// What the source said that the model has no field for.
     public var extras: Extras
 
-    public init(amount: Double? = nil, unit: String? = nil, name: String, note: String? = nil, link: String? = nil, extras: Extras = Extras()) {
+    public init(amount: Double? = nil, unit: String? = nil, name: String, note: String? = nil, link: String? = nil, fixed: Bool = false, extras: Extras = Extras()) {
         self.amount = amount
         self.unit = unit
         self.name = name
         self.note = note
         self.link = link
+        self.fixed = fixed
         self.extras = extras
     }
 }
