@@ -17,6 +17,7 @@ struct Conversion {
             throw Stop(status: .dataError)
         }
         var state = PipelineState(items: loaded.items, documentExtras: loaded.documentExtras)
+        state.recipeBook = loaded.items.compactMap { if case .recipe(let recipe) = $0.item { recipe } else { nil } }
         for step in steps { try step.apply(to: &state) }
         let diagnostics = state.warnings + (validator?.validate(state.items) ?? [])
         diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }

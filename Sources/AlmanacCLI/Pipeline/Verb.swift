@@ -57,6 +57,10 @@ struct PipelineState {
     var items: [LocatedItem]
     /// Document-level extras of the inputs.
     var documentExtras: Extras
+    /// Every recipe the inputs held, also after a step dropped it from ``items``:
+    /// events still in the stream find the recipes they name here (meal plans,
+    /// shopping lists).
+    var recipeBook: [Recipe] = []
     /// Settings verbs pass to the writer (`group-by`).
     var writerSettings: [String: String] = [:]
     /// Warnings steps found (a `validate` step's), printed before the output is written.
@@ -66,6 +70,11 @@ struct PipelineState {
     var document: AlmanacDocument {
         var document = AlmanacDocument(items: items.map(\.item))
         document.extras = documentExtras
+        let named = Set(document.events.flatMap(\.recipes)).subtracting(document.recipes.map(\.id))
+        if !named.isEmpty {
+            var seen = Set<String>()
+            document.referencedRecipes = recipeBook.filter { named.contains($0.id) && seen.insert($0.id).inserted }
+        }
         return document
     }
 }

@@ -4,11 +4,16 @@ public struct AlmanacDocument: Hashable, Sendable, Codable {
     public var events: [Event]
     /// What the source said at document level that the model has no field for.
     public var extras: Extras
+    /// Recipes the events name (a meal's ``Event/recipes``) that are not items of the
+    /// document, such as those a pipeline step filtered out: writers use them for the
+    /// meals' details and never write them as items.
+    public var referencedRecipes: [Recipe]
 
-    public init(recipes: [Recipe] = [], events: [Event] = [], extras: Extras = Extras()) {
+    public init(recipes: [Recipe] = [], events: [Event] = [], extras: Extras = Extras(), referencedRecipes: [Recipe] = []) {
         self.recipes = recipes
         self.events = events
         self.extras = extras
+        self.referencedRecipes = referencedRecipes
     }
 
     /// A document holding `items` in their order (recipes and events each keep theirs).
@@ -44,6 +49,11 @@ public struct AlmanacDocument: Hashable, Sendable, Codable {
     /// The first recipe with this id.
     public func recipe(id: String) -> Recipe? {
         recipes.first { $0.id == id }
+    }
+
+    /// The recipe a meal names: an item of the document, else a referenced recipe.
+    public func mealRecipe(id: String) -> Recipe? {
+        recipe(id: id) ?? referencedRecipes.first { $0.id == id }
     }
 
     /// The first event with this id.
