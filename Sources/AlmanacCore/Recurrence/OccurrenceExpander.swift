@@ -26,17 +26,30 @@ public struct OccurrenceExpander: Sendable {
     /// Events that do not repeat are kept when they overlap the window; events without a
     /// start have no occurrence.
     public func expand(_ events: [Event], from: CivilDate, to: CivilDate) -> Result {
+        var stream = occurrences(of: events, from: from, to: to)
+        var result = Result(events: [], origins: [], problems: stream.problems)
+        result.events.reserveCapacity(stream.count)
+        result.origins.reserveCapacity(stream.count)
+        while let next = stream.next() {
+            result.events.append(next.event)
+            result.origins.append(next.origin)
+        }
+        return result
+    }
+
+    /// The same occurrences as ``expand(_:from:to:)``, in the same order, made one at a
+    /// time: only the order of small entries is kept in memory, never a million events.
+    public func occurrences(of events: [Event], from: CivilDate, to: CivilDate) -> OccurrenceStream {
         var overrides: [String: [Int]] = [:]
         for (index, event) in events.enumerated() where event.recurrenceID != nil {
             overrides[event.id, default: []].append(index)
         }
         var seriesIDs: Set<String> = []
-        var out: [(key: Int, order: Int, origin: Int, event: Event)] = []
-        var problems: [(index: Int, message: String)] = []
+        var out = OccurrenceStream()
         for (index, event) in events.enumerated() where event.recurrenceID == nil {
             guard let start = event.start else { continue }
             guard event.isRecurring else {
-                if !event.isCancelled, let key = Self.keyIfOverlapping(event, from: from, to: to) { out.append((key, out.count, index, event)) }
+                if !event.isCancelled, let key = Self.keyIfOverlapping(event, from: from, to: to) { out.append(key, index, as: out.base(event)) }
                 continue
             }
             seriesIDs.insert(event.id)
@@ -46,7 +59,7 @@ public struct OccurrenceExpander: Sendable {
                 guard let made = try event.recurrenceSet() else { continue }
                 set = made
             } catch {
-                problems.append((index, "its rule '\(event.recurrence ?? "")' cannot be read: \(error)"))
+                out.problems.append((index, "its rule '\(event.recurrence ?? "")' cannot be read: \(error)"))
                 continue
             }
             var clock = SeriesClock(start)
@@ -57,35 +70,35 @@ public struct OccurrenceExpander: Sendable {
                 let key = clock.key(of: id)
                 return (key, clock.key(of: moved) - key, Self.occurrence(change), change.isCancelled)
             }.sorted { $0.key < $1.key }
+            let laterBases = later.map { out.base($0.change) }
             // Moved occurrences may come from outside the window.
             let reach = later.map { abs($0.shift) / 86_400 + 1 }.max() ?? 0
             let (found, truncated) = set.occurrences(from: from.adding(days: -reach), to: to.adding(days: reach), limit: maxOccurrences)
             if truncated {
-                problems.append((index, "it has more than \(maxOccurrences) occurrences in the window; only the first \(maxOccurrences) are kept (raise --max-occurrences)"))
+                out.problems.append((index, "it has more than \(maxOccurrences) occurrences in the window; only the first \(maxOccurrences) are kept (raise --max-occurrences)"))
             }
-            let plain = Self.occurrence(event)
+            let plain = out.base(Self.occurrence(event))
             for occurrence in found {
                 let key = clock.key(of: occurrence.start)
                 if replaced.contains(key) { continue }
-                var copy = plain
+                var base = plain
                 var start = occurrence.start
                 var end = occurrence.end
-                if let base = later.last(where: { $0.key < key }) {
-                    if base.cancelled { continue }
-                    copy = base.change
-                    start = clock.time(ofKey: key + base.shift)
-                    if let changeStart = base.change.start, let changeEnd = base.change.end {
-                        end = clock.time(ofKey: key + base.shift + clock.key(of: changeEnd) - clock.key(of: changeStart))
+                if let position = later.lastIndex(where: { $0.key < key }) {
+                    let change = later[position]
+                    if change.cancelled { continue }
+                    base = laterBases[position]
+                    start = clock.time(ofKey: key + change.shift)
+                    if let changeStart = change.change.start, let changeEnd = change.change.end {
+                        end = clock.time(ofKey: key + change.shift + clock.key(of: changeEnd) - clock.key(of: changeStart))
                     }
                 }
-                copy.start = start
-                copy.end = end
-                copy.recurrenceID = occurrence.recurrenceID
+                let made = OccurrenceStream.Made(base: base, start: start, end: end, recurrenceID: occurrence.recurrenceID)
                 if later.isEmpty {
                     // The set's window is this one: the occurrence overlaps it.
-                    out.append((key, out.count, index, copy))
-                } else if let key = Self.keyIfOverlapping(copy, from: from, to: to, clock: &clock) {
-                    out.append((key, out.count, index, copy))
+                    out.append(key, index, as: made)
+                } else if let key = Self.keyIfOverlapping(start: start, end: end, from: from, to: to, clock: &clock) {
+                    out.append(key, index, as: made)
                 }
             }
         }
@@ -94,11 +107,11 @@ public struct OccurrenceExpander: Sendable {
                 let change = events[index]
                 if change.isCancelled || change.start == nil { continue }
                 if seriesIDs.contains(change.id), Self.isExcluded(change, in: events) { continue }
-                if let key = Self.keyIfOverlapping(change, from: from, to: to) { out.append((key, out.count, index, change)) }
+                if let key = Self.keyIfOverlapping(change, from: from, to: to) { out.append(key, index, as: out.base(change)) }
             }
         }
-        out.sort { ($0.key, $0.order) < ($1.key, $1.order) }
-        return Result(events: out.map(\.event), origins: out.map(\.origin), problems: problems)
+        out.sort()
+        return out
     }
 
     /// An occurrence is not itself a series: no rule, no RDATE or EXDATE lines, no RANGE.
@@ -138,8 +151,13 @@ public struct OccurrenceExpander: Sendable {
     /// The same, on the clock of the event's series.
     static func keyIfOverlapping(_ event: Event, from: CivilDate, to: CivilDate, clock: inout SeriesClock) -> Int? {
         guard let start = event.start else { return nil }
+        return keyIfOverlapping(start: start, end: event.end, from: from, to: to, clock: &clock)
+    }
+
+    /// The same for an occurrence's times.
+    static func keyIfOverlapping(start: CalendarTime, end: CalendarTime?, from: CivilDate, to: CivilDate, clock: inout SeriesClock) -> Int? {
         let begin = clock.key(of: start)
-        let finish = event.end.map { clock.key(of: $0) } ?? (start.isDateOnly ? begin + 86_400 : begin)
+        let finish = end.map { clock.key(of: $0) } ?? (start.isDateOnly ? begin + 86_400 : begin)
         let windowStart = clock.key(ofLocal: from.daysSinceEpoch * 86_400)
         let windowEnd = clock.key(ofLocal: to.daysSinceEpoch * 86_400)
         let inside = finish > begin ? begin < windowEnd && finish > windowStart : begin >= windowStart && begin < windowEnd

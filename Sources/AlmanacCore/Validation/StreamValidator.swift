@@ -22,9 +22,8 @@ public struct StreamValidator {
     public mutating func validate(_ located: LocatedItem) -> [Diagnostic] {
         var found = validator.validate([located])
         guard let uniqueIDs else { return found }
-        let identity = located.item.identity
-        if !seen.insert(identity.hashValue).inserted {
-            let message = "\(Validator.name(of: located.item)): the id \(identity) is already used by an earlier item (add 'then validate' to name it)"
+        if !seen.insert(located.item.identityKey.hashValue).inserted {
+            let message = "\(Validator.name(of: located.item)): the id \(located.item.identity) is already used by an earlier item (add 'then validate' to name it)"
             found.append(Diagnostic(uniqueIDs.severity, message, source: located.source, position: located.position, code: uniqueIDs.rule.id, item: ItemReference(located.item)))
         }
         return found

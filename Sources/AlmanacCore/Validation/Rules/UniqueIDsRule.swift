@@ -9,16 +9,17 @@ public struct UniqueIDsRule: ValidationRule {
     public init() {}
 
     public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
-        var firstIndex: [String: Int] = [:]
+        var firstIndex: [ItemIdentity: Int] = [:]
+        firstIndex.reserveCapacity(items.count)
         var findings: [Finding] = []
         for (index, located) in items.enumerated() {
-            let identity = located.item.identity
-            if let first = firstIndex[identity] {
-                findings.append(Finding(itemIndex: index, message: "the id \(identity) is already used by \(Validator.name(of: items[first].item))"))
+            let key = located.item.identityKey
+            if let first = firstIndex[key] {
+                findings.append(Finding(itemIndex: index, message: "the id \(located.item.identity) is already used by \(Validator.name(of: items[first].item))"))
             } else {
-                firstIndex[identity] = index
+                firstIndex[key] = index
             }
-            if case .event(let event) = located.item {
+            if case .event(let event) = located.item, event.tasks.count > 1 {
                 var taskIDs: Set<String> = []
                 for task in event.tasks where !taskIDs.insert(task.id).inserted {
                     findings.append(Finding(itemIndex: index, message: "two tasks have the id \(task.id)"))
