@@ -63,6 +63,13 @@ struct BenchmarkSuite {
         let size = fileSize(path)
         let almanac = try measureAlmanac([path, "-t", "json", "-o", out("events-from-ics.json")])
         report("almanac ics → json", size, almanac)
+        if let libical = LibicalProgram.build(in: settings.folder) {
+            let anchor = try runner.measure([libical, path], runs: settings.runs)
+            report("libical 3.0.16 icalparser_parse (cc -O2)", size, anchor)
+            let ratio = anchor.cpuSeconds / max(almanac.cpuSeconds, 1e-9)
+            print("ratio: \(fixed(ratio, 2))× libical (CPU seconds: almanac \(fixed(almanac.cpuSeconds, 3)) s, libical \(fixed(anchor.cpuSeconds, 3)) s)")
+            summary.append(target("ics → json ≥ 3× libical's parse", "\(fixed(ratio, 2))× (CPU \(fixed(almanac.cpuSeconds, 3)) s vs \(fixed(anchor.cpuSeconds, 3)) s)", ratio >= 3))
+        }
         guard let python = peerProgram("python") else {
             summary.append("- ics → json: \(mbps(size, almanac.seconds)) MB/s, peak \(mib(almanac.peakBytes)); python icalendar not run")
             return
@@ -128,7 +135,7 @@ struct BenchmarkSuite {
         report("almanac xml → json", size, almanac)
         let peer = try runner.measure(["/usr/bin/xmllint", "--stream", "--noout", path], runs: settings.runs)
         report("xmllint --stream --noout", size, peer)
-        let share = peer.seconds / almanac.seconds
+        let share = peer.cpuSeconds / max(almanac.cpuSeconds, 1e-9)
         summary.append(target("xml → json ≥ 75% of xmllint --stream", "\(mbps(size, almanac.seconds)) MB/s vs \(mbps(size, peer.seconds)) MB/s = \(fixed(share * 100, 0))%", share >= 0.75))
     }
 
@@ -142,7 +149,9 @@ struct BenchmarkSuite {
             ("ndjson → ndjson (events)", events["ndjson"], ["-t", "ndjson", "-o", out("events-from-ndjson.ndjson")], nil),
             ("md → json (events agenda)", events["markdown"], ["-t", "json", "-o", out("events-from-md.json")], nil),
         ]
+        cases.insert(("json → xml (events)", events["json"], ["-t", "xml", "-o", out("events-from-json.xml")], nil), at: 2)
         cases = cases.filter { $0.input != nil }
+        var jq: [String: CommandRunner.Measurement] = [:]
         for (label, input, arguments, goal) in cases {
             let size = fileSize(input!)
             let measurement = try measureAlmanac([input!] + arguments)
@@ -151,6 +160,13 @@ struct BenchmarkSuite {
                 let speed = Double(size) / measurement.seconds / 1e6
                 summary.append(target("\(label) ≥ \(Int(goal)) MB/s", "\(fixed(speed, 0)) MB/s", speed >= goal))
             }
+            guard label.hasPrefix("json → "), label != "json → json (events)", FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") else { continue }
+            if jq[input!] == nil {
+                jq[input!] = try runner.measure(["/usr/bin/jq", "-c", ".", input!], runs: settings.runs, standardOutput: out("jq.json"))
+                report("jq -c . (same file)", size, jq[input!]!)
+            }
+            let ratio = jq[input!]!.cpuSeconds / max(measurement.cpuSeconds, 1e-9)
+            summary.append(target("\(label) ≥ 3× `jq -c .`", "\(fixed(ratio, 2))× (CPU \(fixed(measurement.cpuSeconds, 3)) s vs \(fixed(jq[input!]!.cpuSeconds, 3)) s)", ratio >= 3))
         }
     }
 
