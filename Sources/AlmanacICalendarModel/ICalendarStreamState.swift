@@ -10,8 +10,8 @@ public struct ICalendarStreamState {
     public var extras = Extras()
     /// The recipes met so far (items and referenced ones), by id: the first of an id wins.
     private var recipeBook: [String: Recipe] = [:]
-    /// The ids of the recipe items, in order, each once.
-    private var recipeItems: [String] = []
+    /// The ids of the recipe items, each once.
+    private var recipeItems: Set<String> = []
     /// The recipe ids the events named.
     private var namedRecipes: Set<String> = []
     private var recipeWarning: Diagnostic?
@@ -28,12 +28,8 @@ public struct ICalendarStreamState {
     public mutating func components(for item: Item) -> [ICalComponent] {
         switch item {
         case .recipe(let recipe):
-            if recipeBook[recipe.id] == nil {
-                recipeBook[recipe.id] = recipe
-                recipeItems.append(recipe.id)
-            } else if !recipeItems.contains(recipe.id) {
-                recipeItems.append(recipe.id)
-            }
+            if recipeBook[recipe.id] == nil { recipeBook[recipe.id] = recipe }
+            recipeItems.insert(recipe.id)
             return []
         case .event(let event):
             zones.note(event)
@@ -56,7 +52,7 @@ public struct ICalendarStreamState {
 
     /// The calendar components the document kept, which close the calendar.
     public mutating func tail() -> [ICalComponent] {
-        let leftOut = recipeItems.filter { !namedRecipes.contains($0) }.count
+        let leftOut = recipeItems.subtracting(namedRecipes).count
         if leftOut > 0 { recipeWarning = ICalendarTreeBuilder.recipesLeftOut(leftOut) }
         return builder.keptCalendarComponents(extras: extras)
     }
