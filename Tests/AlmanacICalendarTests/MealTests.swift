@@ -99,6 +99,18 @@ struct MealTests {
         #expect(result.diagnostics.map(\.message) == ["1 recipe(s) not written: iCalendar holds events only (a recipe a meal event names gives the meal its details)"])
     }
 
+    @Test("a calendar folder's meals carry their recipes' details and alarms too")
+    func folder() throws {
+        var document = MealFixtures.document
+        document.recipes.append(Recipe(id: "cake", title: "Cake"))
+        let resources = CalendarResources(document, stamp: CivilDateTime(secondsSinceEpoch: 0))
+        #expect(resources.resources.map(\.name) == MealFixtures.meals.map(\.id))
+        let dinner = try #require(resources.resources[1].calendar.children.first { $0.name == "VEVENT" })
+        #expect(dinner.children.filter { $0.name == "VALARM" }.compactMap { $0.property("TRIGGER")?.value } == ["-PT35M", "-PT1H45M"])
+        #expect(dinner.property("DESCRIPTION")?.parameter("X-ALMANAC-MEAL") == "TRUE")
+        #expect(resources.diagnostics.map(\.message) == ["1 recipe(s) not written: iCalendar holds events only (a recipe a meal event names gives the meal its details)"])
+    }
+
     @Test("a DESCRIPTION another program rewrote without the mark is the notes")
     func rewrittenDescription() throws {
         let text = ICS.calendar([
