@@ -9,6 +9,9 @@ struct AgendaReader {
     private(set) var warnings: [(message: String, line: Int)] = []
     /// The heading line (from 0) of each event read, in order.
     private(set) var eventLines: [Int] = []
+    /// The events (by their index among those read) with a `**Recipe:**` line, and the page
+    /// slugs (or plain ids) it names, for the document reader to match with its recipes.
+    private(set) var recipeLines: [(event: Int, names: [String])] = []
 
     init(source: MarkdownSource) {
         self.source = source
@@ -19,6 +22,8 @@ struct AgendaReader {
         var firstLine: Int
         var lastLine: Int
         var taskIDs: [String]?
+        var recipeIDs: [String]?
+        var linkedRecipes: [String] = []
         var notes: ClosedRange<Int>?
         var hasID = false
     }
@@ -47,6 +52,8 @@ struct AgendaReader {
                 try apply(pairs, to: &current, line: block.firstLine)
             case .paragraph(let text) where text.hasPrefix("**When:**"):
                 break
+            case .paragraph(let text) where MealRecipeLinks.isBlock(text):
+                current.linkedRecipes += MealRecipeLinks.names(in: text)
             case .paragraph(let text) where text.hasPrefix("**Where:**"):
                 let location = MarkdownText.trimmed(MarkdownText.unescape(String(text.dropFirst("**Where:**".count))))
                 current.event.location = location.isEmpty ? nil : location
@@ -61,8 +68,10 @@ struct AgendaReader {
         return events
     }
 
-    private func finish(_ draft: Draft, salt: String, index: Int) -> Event {
+    private mutating func finish(_ draft: Draft, salt: String, index: Int) -> Event {
         var event = draft.event
+        event.recipes = draft.recipeIDs ?? draft.linkedRecipes
+        if !draft.linkedRecipes.isEmpty { recipeLines.append((index, draft.linkedRecipes)) }
         if let notes = draft.notes {
             let text = MarkdownPlainText.document(source.text(notes), references: [:])
             event.notes = text.isEmpty ? nil : text
@@ -106,6 +115,7 @@ struct AgendaReader {
             case "categories": draft.event.categories = AttributeLine.decodeList(raw, separator: ",")
             case "recurrence": draft.event.recurrence = value
             case "tasks": draft.taskIDs = AttributeLine.decodeList(raw, separator: " ")
+            case "recipes": draft.recipeIDs = AttributeLine.decodeList(raw, separator: " ")
             default: warnings.append(("unknown event attribute '\(key)' ignored", line))
             }
         }

@@ -10,6 +10,8 @@ struct AgendaWriter {
     var reference: Date
     /// The calendar that counts days, and reads floating and all-day times.
     var calendar: Calendar
+    /// The recipes meals link to (``MealRecipeLinks``).
+    var recipeLinks = MealRecipeLinks()
 
     static let title = "Agenda"
     static let noDateTitle = "No Date"
@@ -56,6 +58,7 @@ struct AgendaWriter {
         if !event.categories.isEmpty { pairs.append(("categories", AttributeLine.encodeList(event.categories, separator: ","))) }
         if let recurrence = event.recurrence { pairs.append(("recurrence", AttributeLine.encode(recurrence))) }
         if !event.tasks.isEmpty { pairs.append(("tasks", AttributeLine.encodeList(event.tasks.map(\.id), separator: " "))) }
+        if !event.recipes.isEmpty { pairs.append(("recipes", AttributeLine.encodeList(event.recipes, separator: " "))) }
         blocks.append(AttributeLine.render(pairs))
         blocks += detailBlocks(event, link: false, taskLink: { _ in nil })
         Self.noteExtras(event, warnings: &warnings)
@@ -88,6 +91,7 @@ struct AgendaWriter {
         if link, let url = event.url, !url.isEmpty {
             blocks.append("**Link:** [" + MarkdownEscaper.escape(url.replacingNewlines) + "](" + MarkdownEscaper.linkDestination(url) + ")")
         }
+        if let recipes = recipeLinks.block(event) { blocks.append(recipes) }
         if let notes = event.notes, !MarkdownText.trimmed(notes).isEmpty {
             blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(notes)))
         }

@@ -63,9 +63,15 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         var slugs = SlugMaker(reserved: ["index"])
         var files: [OutputFile] = []
         var links: [ItemKind: [(title: String, path: String)]] = [:]
-        for item in document.items {
-            let path = slugs.unique(item.title, fallback: item.kind.rawValue) + ".md"
-            var page = pageWriter
+        let items = document.items
+        let paths = items.map { slugs.unique($0.title, fallback: $0.kind.rawValue) + ".md" }
+        var linkingWriter = pageWriter
+        for (item, path) in zip(items, paths) {
+            if case .recipe(let recipe) = item { linkingWriter.agendaWriter.recipeLinks.add(recipe, destination: path) }
+        }
+        linkingWriter.refer(to: document.referencedRecipes)
+        for (item, path) in zip(items, paths) {
+            var page = linkingWriter
             var bytes = try page.document([item])
             if case .event(let event) = item, pageWriter.options.frontMatter { bytes = Self.titled(bytes, by: event) }
             files.append(OutputFile(relativePath: path, bytes: bytes, diagnostics: page.takeDiagnostics()))

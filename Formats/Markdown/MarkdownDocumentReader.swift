@@ -27,6 +27,8 @@ struct MarkdownDocumentReader {
     private(set) var diagnostics: [Diagnostic] = []
     /// Where each item starts: a recipe's `# Title` line, an agenda event's heading.
     private(set) var origins = ItemOrigins()
+    /// The events with a `**Recipe:**` line and what it names (``AgendaReader/recipeLines``).
+    private var recipeLines: [(event: Int, names: [String])] = []
 
     init(source: MarkdownSource, sourceName: String, maximumDepth: Int = BlockParser.defaultMaximumDepth) {
         self.source = source
@@ -93,7 +95,9 @@ struct MarkdownDocumentReader {
                 origins.recipes.append(source.position(line: blocks.first?.firstLine ?? bodyStart))
             case .agenda:
                 var reader = AgendaReader(source: source)
+                let first = document.events.count
                 document.events += try reader.events(blocks, salt: "agenda[\(parts)]")
+                recipeLines += reader.recipeLines.map { (first + $0.event, $0.names) }
                 origins.events += reader.eventLines.map { source.position(line: $0) }
                 for warning in reader.warnings { warn(warning.message, line: warning.line) }
             case .index:
@@ -103,7 +107,26 @@ struct MarkdownDocumentReader {
         guard parts > 0 else {
             throw MarkdownDecodingError.missingTitle(found: "an empty input", at: source.position(line: 0))
         }
+        if !recipeLines.isEmpty { resolveRecipeSlugs(in: &document) }
         return document
+    }
+
+    /// A meal's recipe that is no recipe of the document (a page slug from a hand-written
+    /// agenda's `**Recipe:**` link, or an id that Markdown without front matter did not
+    /// keep on the recipe) becomes the id of the recipe whose page the line links to, by
+    /// its title's slug as the writers name pages.
+    private func resolveRecipeSlugs(in document: inout AlmanacDocument) {
+        let known = Set(document.recipes.map(\.id))
+        var idBySlug: [String: String] = [:]
+        for recipe in document.recipes {
+            let slug = SlugMaker.slug(recipe.title, fallback: ItemKind.recipe.rawValue)
+            if idBySlug[slug] == nil { idBySlug[slug] = recipe.id }
+        }
+        for line in recipeLines where document.events[line.event].recipes.count == line.names.count {
+            for (position, id) in document.events[line.event].recipes.enumerated() where !known.contains(id) {
+                if let found = idBySlug[line.names[position]] { document.events[line.event].recipes[position] = found }
+            }
+        }
     }
 
     private func offset(_ line: Int) -> Int {

@@ -10,7 +10,7 @@ import Foundation
 /// the order of ``AgendaWriter/periods``, ranked by start.
 struct MarkdownDocumentWriter: DocumentStreamWriter {
     var options: MarkdownWriteOptions
-    let agendaWriter: AgendaWriter
+    var agendaWriter: AgendaWriter
     private var diagnostics: [Diagnostic] = []
     /// The document's extras, which Markdown cannot carry (a warning at the end says so).
     var extras = Extras()
@@ -39,6 +39,7 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         switch item {
         case .recipe(let recipe):
+            agendaWriter.recipeLinks.add(recipe, destination: MealRecipeLinks.anchor(recipe))
             let (text, warnings) = RecipeWriter(frontMatter: options.frontMatter).write(recipe)
             bytes.append(contentsOf: text.utf8)
             diagnostics += warnings.map { Diagnostic(.warning, "recipe '\(recipe.title)': \($0)") }
@@ -47,6 +48,11 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
             bytes.append(contentsOf: agendaWriter.event(event, warnings: &warnings).utf8)
             diagnostics += warnings.map { Diagnostic(.warning, $0) }
         }
+    }
+
+    /// Meals link to these recipes by their source, the document holding no page of theirs.
+    mutating func refer(to recipes: [Recipe]) {
+        recipes.forEach { agendaWriter.recipeLinks.addReferenced($0) }
     }
 
     mutating func takeDiagnostics() -> [Diagnostic] {

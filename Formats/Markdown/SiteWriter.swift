@@ -47,8 +47,13 @@ struct SiteWriter {
         if !document.recipes.isEmpty {
             files.append(recipeList(zip(document.recipes.map(\.title), recipeSlugs), agenda: !document.events.isEmpty))
         }
+        var eventPages = pages
+        for (recipe, slug) in zip(document.recipes, recipeSlugs) {
+            eventPages.agendaWriter.recipeLinks.add(recipe, destination: "../../" + Self.recipesSection + "/" + slug + "/")
+        }
+        eventPages.refer(to: document.referencedRecipes)
         for (event, slug) in zip(document.events, eventSlugs) {
-            files.append(eventPage(event, slug: slug, slugByTitle: slugByTitle))
+            files.append(eventPage(event, slug: slug, slugByTitle: slugByTitle, writer: eventPages.agendaWriter))
         }
         if !document.events.isEmpty {
             files.append(agendaList(Array(zip(document.events, eventSlugs)), recipes: !document.recipes.isEmpty))
@@ -80,7 +85,7 @@ struct SiteWriter {
         return page(Self.recipesSection + "/" + slug + ".md", matter: matter, address: path, body: body, diagnostics: writer.takeDiagnostics())
     }
 
-    private func eventPage(_ event: Event, slug: String, slugByTitle: [String: String]) -> OutputFile {
+    private func eventPage(_ event: Event, slug: String, slugByTitle: [String: String], writer: AgendaWriter) -> OutputFile {
         var matter = FrontMatter()
         matter.set("id", .scalar(event.id))
         matter.set("title", .scalar(event.title))
@@ -92,7 +97,7 @@ struct SiteWriter {
         matter.set("link", event.url.map { .scalar($0) })
         matter.set("categories", .list(event.categories))
         var warnings: [String] = []
-        let body = pages.agendaWriter.page(event, taskLink: { text in
+        let body = writer.page(event, taskLink: { text in
             Self.recipeNamed(in: text, slugByTitle).map { "../../" + Self.recipesSection + "/" + $0 + "/" }
         }, warnings: &warnings)
         return page(Self.eventsSection + "/" + slug + ".md", matter: matter, address: Self.eventsSection + "/" + slug + "/",

@@ -10,7 +10,7 @@ enum XMLElementName: Int, CaseIterable {
     case directions, direction, directionGroups, directionGroup, rating, isFavorite
     case collections, collection, tags, tag, source, images, image, dateAdded, dateModified
     case symbol, color, start, end, allDay, location, notes, url, categories, category
-    case recurrence, priority, tasks, task, text, isCompleted
+    case recurrence, priority, tasks, task, text, isCompleted, recipes
     case null, bool, number, string, array, object, member
 
     /// The name as written in a document.

@@ -223,6 +223,7 @@ final class XMLModelReader {
             case .recurrence: event.recurrence = try string(child)
             case .priority: event.priority = try integer(child, field())
             case .tasks: event.tasks = try list(child, of: .task, path: field()) { try task($0, path: $1) }
+            case .recipes: event.recipes = try strings(child, of: .recipe, path: field())
             default: try extras(child, into: &leftovers)
             }
         }
@@ -303,7 +304,7 @@ final class XMLModelReader {
         .directionGroups, .rating, .isFavorite, .collections, .tags, .source, .images, .dateAdded, .dateModified, .extras
     )
     static let eventFields = XMLElementSet(
-        .title, .symbol, .color, .start, .end, .allDay, .location, .notes, .url, .categories, .recurrence, .priority, .tasks, .extras
+        .title, .symbol, .color, .start, .end, .allDay, .location, .notes, .url, .categories, .recurrence, .priority, .tasks, .recipes, .extras
     )
     static let ingredientFields = XMLElementSet(.amount, .unit, .name, .note, .link, .extras)
     static let taskFields = XMLElementSet(.text, .isCompleted, .extras)

@@ -135,6 +135,7 @@ enum XMLModelWriter {
             }
             writer.end()
         }
+        try writer.list("recipes", "recipe", event.recipes)
         try write(extras: extras, elements: foreign.elements, to: &writer)
         writer.end()
     }

@@ -26,8 +26,10 @@ struct Conversion {
             context.console.error(HelpFormatter.errorLine("validation found \(errors) error\(errors == 1 ? "" : "s"); nothing was written (--no-validate writes anyway)"))
             throw Stop(status: .validationFailed)
         }
-        if let refusal = Self.unwritableKinds(in: state.items.map(\.item.kind), codec: plan.outputCodec) {
-            context.console.error(HelpFormatter.errorLine(refusal))
+        let items = state.items.map(\.item)
+        let named = Set(items.flatMap { item -> [String] in if case .event(let event) = item { event.recipes } else { [] } })
+        if let refusal = Self.unwritable(items, named: named, codec: plan.outputCodec) {
+            refusal.forEach { context.console.error($0) }
             throw Stop(status: .dataError)
         }
         var options = plan.encodingOptions
@@ -96,6 +98,12 @@ struct Conversion {
         }
         guard var sink = sinkOrNone else { return try convertWhole(to: output) }
         var itemValidator = validator.map(StreamValidator.init)
+        // Recipes a calendar cannot hold are written only as details of the meals that name
+        // them, which may come later: whether each is named is known at the end.
+        let mealRecipesOnly = !plan.outputCodec.format.writes.contains(.recipe) && plan.outputCodec.format.writes.contains(.event)
+        var unnamedRecipes: [String: String] = [:]
+        var recipeOrder: [String] = []
+        var namedRecipes = Set<String>()
         // The inputs' document-level extras, merged as whole reads merge them (the first wins).
         var extras = Extras()
         func send(_ bytes: [UInt8]) throws {
@@ -109,9 +117,19 @@ struct Conversion {
             var source = LineLimitedSource(sized, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
                 let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
-                    if let refusal = Self.unwritableKinds(in: [item.kind], codec: plan.outputCodec) {
-                        context.console.error(HelpFormatter.errorLine(refusal))
-                        throw Stop(status: .dataError)
+                    switch item {
+                    case .recipe(let recipe) where mealRecipesOnly:
+                        if unnamedRecipes[recipe.id] == nil, !namedRecipes.contains(recipe.id) {
+                            unnamedRecipes[recipe.id] = recipe.title
+                            recipeOrder.append(recipe.id)
+                        }
+                    case .event(let event) where mealRecipesOnly:
+                        namedRecipes.formUnion(event.recipes)
+                    default:
+                        if let refusal = Self.unwritableKinds(in: [item.kind], codec: plan.outputCodec) {
+                            context.console.error(HelpFormatter.errorLine(refusal))
+                            throw Stop(status: .dataError)
+                        }
                     }
                     if itemValidator != nil {
                         let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))
@@ -139,6 +157,11 @@ struct Conversion {
                 return stop.status
             }
         }
+        let unnamed = recipeOrder.filter { !namedRecipes.contains($0) }
+        if !unnamed.isEmpty {
+            Self.mealRecipeRefusal(unnamed.map { unnamedRecipes[$0] ?? $0 }, codec: plan.outputCodec).forEach { context.console.error($0) }
+            return .dataError
+        }
         let warnings: [Diagnostic]
         do {
             warnings = try sink.finish(extras: extras, send)
@@ -156,6 +179,32 @@ struct Conversion {
         guard !missing.isEmpty else { return nil }
         let names = missing.sorted().map(\.plural).joined(separator: " and ")
         return "the \(codec.format.name) format cannot hold \(names); nothing was written"
+    }
+
+    /// The error lines when the output format cannot hold some of `items`, else `nil`. A
+    /// format that holds events but not recipes (iCalendar) takes the recipes that meal
+    /// events name (`named`), as the meals' details; others are refused.
+    static func unwritable(_ items: [Item], named: Set<String>, codec: any FormatCodec) -> [String]? {
+        let writes = codec.format.writes
+        guard !writes.contains(.recipe), writes.contains(.event) else {
+            return unwritableKinds(in: items.map(\.kind), codec: codec).map { [HelpFormatter.errorLine($0)] }
+        }
+        var seen = Set<String>()
+        let unnamed = items.compactMap { item -> String? in
+            guard case .recipe(let recipe) = item, !named.contains(recipe.id), seen.insert(recipe.id).inserted else { return nil }
+            return recipe.title
+        }
+        return unnamed.isEmpty ? nil : mealRecipeRefusal(unnamed, codec: codec)
+    }
+
+    /// The error and hint for recipes no meal event names, by title, when the output holds events only.
+    static func mealRecipeRefusal(_ titles: [String], codec: any FormatCodec) -> [String] {
+        let shown = titles.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (titles.count > 3 ? ", …" : "")
+        let count = titles.count == 1 ? "1 recipe" : "\(titles.count) recipes"
+        return [
+            HelpFormatter.errorLine("the \(codec.format.name) format cannot hold recipes, and no event names \(count) (\(shown)); nothing was written"),
+            "hint: a meal event names the recipes it serves (then plan --recipe <id> --at <date-time>); 'then filter --kind event' keeps only the events, the meals keeping their recipes' details",
+        ]
     }
 
     /// Ends the run with `status`; what went wrong has been printed.

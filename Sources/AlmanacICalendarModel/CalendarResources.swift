@@ -21,7 +21,8 @@ public struct CalendarResources {
     /// Warnings about what could not be carried.
     public private(set) var diagnostics: [Diagnostic] = []
 
-    /// Splits `document`'s events, with DTSTAMP `stamp`; recipes are left out with a warning.
+    /// Splits `document`'s events, with DTSTAMP `stamp`; the recipes its meals name give
+    /// them their details (``MealDetails``), other recipes are left out with a warning.
     public init(_ document: AlmanacDocument, stamp: CivilDateTime) {
         var builder = ICalendarTreeBuilder(stamp: stamp)
         var order: [String] = []
@@ -35,7 +36,7 @@ public struct CalendarResources {
             note(&groups[uid]!.zones)
         }
         for event in document.events {
-            let components = builder.components(for: event)
+            let components = builder.components(for: event, recipes: MealPlan.recipes(of: event, lookup: document.mealRecipe))
             var bare = event
             bare.tasks = []
             var own = components[0]
@@ -67,7 +68,9 @@ public struct CalendarResources {
             resources.append(Resource(name: names.name(for: uid), calendar: calendar))
         }
         diagnostics = builder.takeDiagnostics()
-        if !document.recipes.isEmpty { diagnostics.insert(ICalendarTreeBuilder.recipesLeftOut(document.recipes.count), at: 0) }
+        let named = Set(document.events.flatMap(\.recipes))
+        let leftOut = document.recipes.filter { !named.contains($0.id) }.count
+        if leftOut > 0 { diagnostics.insert(ICalendarTreeBuilder.recipesLeftOut(leftOut), at: 0) }
     }
 
     /// The TZID parameters of the components' properties, at any depth.

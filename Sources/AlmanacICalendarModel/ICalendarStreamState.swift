@@ -8,7 +8,12 @@ public struct ICalendarStreamState {
     private var zones = ZoneUsage()
     /// The document's extras: the calendar's kept properties and components.
     public var extras = Extras()
-    private var recipesLeftOut = 0
+    /// The recipes met so far (items and referenced ones), by id: the first of an id wins.
+    private var recipeBook: [String: Recipe] = [:]
+    /// The ids of the recipe items, each once.
+    private var recipeItems: Set<String> = []
+    /// The recipe ids the events named.
+    private var namedRecipes: Set<String> = []
     private var recipeWarning: Diagnostic?
 
     /// A state for a calendar with DTSTAMP `stamp`.
@@ -17,14 +22,25 @@ public struct ICalendarStreamState {
     }
 
     /// The event's component and its tasks', noting the zones they use; none for a recipe,
-    /// which iCalendar cannot hold (a warning at the end says how many were left out).
+    /// which iCalendar cannot hold as an item: it gives the meals that name it their
+    /// details (``MealDetails``) when it comes before them, and a warning at the end says
+    /// how many recipes no event named.
     public mutating func components(for item: Item) -> [ICalComponent] {
-        guard case .event(let event) = item else {
-            recipesLeftOut += 1
+        switch item {
+        case .recipe(let recipe):
+            if recipeBook[recipe.id] == nil { recipeBook[recipe.id] = recipe }
+            recipeItems.insert(recipe.id)
             return []
+        case .event(let event):
+            zones.note(event)
+            namedRecipes.formUnion(event.recipes)
+            return builder.components(for: event, recipes: MealPlan.recipes(of: event) { recipeBook[$0] })
         }
-        zones.note(event)
-        return builder.components(for: event)
+    }
+
+    /// Takes recipes that meals name but that are not items (``AlmanacDocument/referencedRecipes``).
+    public mutating func refer(to recipes: [Recipe]) {
+        for recipe in recipes where recipeBook[recipe.id] == nil { recipeBook[recipe.id] = recipe }
     }
 
     /// The VCALENDAR's properties, with a VTIMEZONE for each zone the events used as its children.
@@ -36,7 +52,8 @@ public struct ICalendarStreamState {
 
     /// The calendar components the document kept, which close the calendar.
     public mutating func tail() -> [ICalComponent] {
-        if recipesLeftOut > 0 { recipeWarning = ICalendarTreeBuilder.recipesLeftOut(recipesLeftOut) }
+        let leftOut = recipeItems.subtracting(namedRecipes).count
+        if leftOut > 0 { recipeWarning = ICalendarTreeBuilder.recipesLeftOut(leftOut) }
         return builder.keptCalendarComponents(extras: extras)
     }
 
@@ -62,5 +79,9 @@ extension ICalendarStateWriter {
 
     public mutating func takeDiagnostics() -> [Diagnostic] {
         state.takeDiagnostics()
+    }
+
+    public mutating func refer(to recipes: [Recipe]) {
+        state.refer(to: recipes)
     }
 }

@@ -62,7 +62,7 @@ public struct ICalendarTreeBuilder {
 
     /// The warning that `count` recipes were left out.
     public static func recipesLeftOut(_ count: Int) -> Diagnostic {
-        Diagnostic(.warning, "\(count) recipe(s) not written: iCalendar holds events only")
+        Diagnostic(.warning, "\(count) recipe(s) not written: iCalendar holds events only (a recipe a meal event names gives the meal its details)")
     }
 
     // MARK: Properties of the current component
@@ -95,8 +95,10 @@ public struct ICalendarTreeBuilder {
         return nil
     }
 
-    /// The event's component followed by its tasks'.
-    public mutating func components(for event: Event) -> [ICalComponent] {
+    /// The event's component followed by its tasks'. `recipes` are the recipes of the
+    /// event's ``Event/recipes`` that the document holds, which give a meal its details
+    /// (see ``MealDetails``).
+    public mutating func components(for event: Event, recipes: [Recipe] = []) -> [ICalComponent] {
         let extras = ICalendarExtras(event.extras)
         let isTodo = extras.component == "VTODO"
         let name = isTodo ? "VTODO" : "VEVENT"
@@ -126,7 +128,12 @@ public struct ICalendarTreeBuilder {
             text("LOCATION", location, item: event.id)
             written.insert("LOCATION")
         }
-        if let notes = event.notes {
+        if !recipes.isEmpty {
+            text("DESCRIPTION", MealDetails.description(notes: event.notes, recipes: recipes), item: event.id)
+            markLast()
+            if let notes = event.notes { text(MealDetails.notesProperty, notes, item: event.id) }
+            written.formUnion(["DESCRIPTION", MealDetails.notesProperty])
+        } else if let notes = event.notes {
             text("DESCRIPTION", notes, item: event.id)
             written.insert("DESCRIPTION")
         }
@@ -152,8 +159,13 @@ public struct ICalendarTreeBuilder {
             text("X-ALMANAC-SYMBOL", symbol, item: event.id)
             written.insert("X-ALMANAC-SYMBOL")
         }
+        writeMeal(event, recipes: recipes)
+        written.insert(MealDetails.recipeProperty)
         for raw in extras.properties { keep(property: raw, skipping: written, in: "event \(event.id)") }
         for raw in extras.components { keep(component: raw, in: "event \(event.id)") }
+        if event.start.map({ !$0.isDateOnly }) == true {
+            current.children += recipes.compactMap(MealDetails.alarm)
+        }
         var result = [current]
         for task in event.tasks { result.append(component(task, parent: event.id)) }
         if event.extras.entries.keys.contains(where: { $0 != ICalendarExtras.key }) {
@@ -161,6 +173,21 @@ public struct ICalendarTreeBuilder {
             warn("event \(event.id): extras of \(names) have no place in iCalendar and are not written")
         }
         return result
+    }
+
+    /// A meal's `X-ALMANAC-RECIPE` per recipe id and a derived LINK per recipe with a web source.
+    private mutating func writeMeal(_ event: Event, recipes: [Recipe]) {
+        for id in event.recipes { text(MealDetails.recipeProperty, id, item: event.id) }
+        for recipe in recipes {
+            guard let link = MealDetails.link(recipe) else { continue }
+            property("LINK", [("LINKREL", "related"), ("LABEL", recipe.title), (MealDetails.derivedParameter, "TRUE"), ("VALUE", "URI")], link)
+        }
+    }
+
+    /// Marks the property written last as derived from the meal's recipes.
+    private mutating func markLast() {
+        guard let last = current.properties.popLast() else { return }
+        current.properties.append(ICalProperty(name: last.name, parameters: last.parameters + [ICalParameter(name: MealDetails.derivedParameter, values: ["TRUE"])], value: last.value))
     }
 
     private mutating func component(_ task: EventTask, parent: String) -> ICalComponent {

@@ -84,6 +84,8 @@ struct ItemMapper {
         var durationLine: ICalProperty?
         var colorLine: ICalProperty?
         var exactColorLine: ICalProperty?
+        var mealNotes: String?
+        var derivedDescription = false
         let endName = asTodo ? "DUE" : "DTEND"
         for property in component.properties {
             if let bit = Self.singletonBit(property.name) {
@@ -97,7 +99,11 @@ struct ItemMapper {
             case "UID": break
             case "DTSTAMP": break
             case "SUMMARY": event.title = Self.text(property)
-            case "DESCRIPTION": event.notes = Self.text(property)
+            case "DESCRIPTION":
+                if MealDetails.isDerived(property) { derivedDescription = true } else { event.notes = Self.text(property) }
+            case MealDetails.recipeProperty: event.recipes.append(Self.text(property))
+            case MealDetails.notesProperty: mealNotes = Self.text(property)
+            case "LINK" where MealDetails.isDerived(property): break
             case "LOCATION": event.location = Self.text(property)
             case "URL": event.url = property.value.trimmingSpaces
             case "CATEGORIES":
@@ -159,8 +165,11 @@ struct ItemMapper {
                 extras.properties.append(durationLine.raw)
             }
         }
+        // A meal's DESCRIPTION holds its recipes' details: the notes are X-ALMANAC-NOTES
+        // (stale beside a DESCRIPTION another program rewrote, which is the notes then).
+        if derivedDescription { event.notes = mealNotes }
         event.color = color(name: colorLine, exact: exactColorLine, extras: &extras)
-        extras.components = component.children.map(\.rawText)
+        extras.components = component.children.filter { !MealDetails.isDerivedAlarm($0) }.map(\.rawText)
         event.extras = extras.stored(in: event.extras)
         return event
     }

@@ -16,6 +16,7 @@ extension DocumentStreamEncoding {
     public func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult {
         var writer = try documentWriter(options: options)
         writer.extras = document.extras
+        if !document.referencedRecipes.isEmpty { writer.refer(to: document.referencedRecipes) }
         let bytes = try writer.document(document.items)
         return EncodeResult(bytes: bytes, diagnostics: writer.takeDiagnostics())
     }
@@ -67,6 +68,11 @@ public protocol DocumentStreamWriter {
     /// Warnings about what the document could not carry, noticed since the last call
     /// (a streamed conversion prints them as they come rather than holding them).
     mutating func takeDiagnostics() -> [Diagnostic]
+    /// Takes the recipes the document's meal events name that are not its items
+    /// (``AlmanacDocument/referencedRecipes``), before the first ``encode(_:into:)``:
+    /// a writer that gives a meal its recipe's details keeps them, and never writes
+    /// them as items.
+    mutating func refer(to recipes: [Recipe])
 }
 
 extension DocumentStreamWriter {
@@ -74,6 +80,9 @@ extension DocumentStreamWriter {
     public func place(of item: Item) -> StreamPlace {
         StreamPlace(section: 0)
     }
+
+    /// Meals get no details from their recipes: for formats that write only the ids.
+    public mutating func refer(to recipes: [Recipe]) {}
 
     /// No warnings: for formats that hold everything.
     public mutating func takeDiagnostics() -> [Diagnostic] {
