@@ -121,7 +121,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacXCalTests",
-            dependencies: ["AlmanacXCal", "AlmanacCore", "AlmanacTestSupport"],
+            dependencies: ["AlmanacXCal", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -150,9 +150,6 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
 
     /// The DTSTAMP: see ``ICalendarStamp/resolve(_:)``.
     static func stamp(_ options: EncodingOptions) throws -> CivilDateTime {
-        guard let stamp = ICalendarStamp.resolve(options) else {
-            throw ICalendarEncodingError.invalidStamp(options.settings[stampSetting] ?? "")
-        }
-        return stamp
+        try ICalendarStamp.resolved(options)
     }
 }

@@ -1,15 +1,4 @@
-import AlmanacCore
+import AlmanacICalendarModel
 
-/// Why the jCal writer refused its settings.
-public enum JCalEncodingError: CodecError, Hashable {
-    /// The `dtstamp` setting is not a date-time.
-    case invalidStamp(String)
-
-    public var message: String {
-        switch self {
-        case .invalidStamp(let text): return "--dtstamp '\(text)' is not a date-time such as 2026-12-24T17:00:00Z"
-        }
-    }
-
-    public var position: SourcePosition? { nil }
-}
+/// Why the jCal writer refused its settings: the error every iCalendar writer shares.
+public typealias JCalEncodingError = ICalendarEncodingError

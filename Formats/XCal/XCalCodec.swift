@@ -42,9 +42,7 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
     /// Writes the calendar as its events come (``XCalDocumentWriter``); recipes are left
     /// out with a warning.
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        guard let stamp = ICalendarStamp.resolve(options) else {
-            throw XCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
-        }
+        let stamp = try ICalendarStamp.resolved(options)
         return XCalDocumentWriter(compact: options.compact, stamp: stamp)
     }
 
@@ -74,7 +72,7 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
                 }
             }
         } catch let error as XMLReadError {
-            throw XCalDecodingError(error)
+            throw XCalDecodingError.read(error)
         }
     }
 }

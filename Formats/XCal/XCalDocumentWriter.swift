@@ -20,9 +20,10 @@ struct XCalDocumentWriter: ICalendarStateWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        var writer = XCalWriter(compact: compact, depth: 3)
+        var writer = XCalWriter(compact: compact, depth: 3, continuing: bytes)
+        bytes = []
         for component in state.components(for: item) { try writer.component(component) }
-        bytes.append(contentsOf: writer.takeBytes())
+        bytes = writer.takeBytes()
     }
 
     func separator(in section: Int) -> [UInt8] {
@@ -33,6 +34,7 @@ struct XCalDocumentWriter: ICalendarStateWriter {
         if previous == nil {
             let head = state.head()
             try frame.open(head, components: true)
+            frame.noteChildren()
             self.head = head
             bytes.append(contentsOf: frame.takeBytes())
         }

@@ -16,6 +16,9 @@ final class XCalTreeReader {
     private(set) var namespace = XCalVocabulary.namespace
     /// Warnings: skipped foreign elements.
     private(set) var diagnostics: [Diagnostic] = []
+    /// The upper-cased iCalendar name of each element name met so far, by the reader's
+    /// interned key: each name is checked and upper-cased once, not once per element.
+    private var iCalendarNames = XMLNameKeyTable<String>(minimumCapacity: 64)
 
     init(cursor: XMLTextReader, source: String) {
         self.cursor = cursor
@@ -170,13 +173,22 @@ final class XCalTreeReader {
 
     /// The upper-cased iCalendar name of a component, property or parameter element.
     private func name(of tag: XMLStartTag) throws -> String {
+        if let known = iCalendarNames[tag.localNameKey] { return known }
         guard XCalVocabulary.isName(tag.localName) else { throw XCalDecodingError.invalidName(tag.qualifiedName, at: cursor.position(tag.mark)) }
-        return tag.localName.uppercased()
+        let name = tag.localName.uppercased()
+        iCalendarNames.set(name, for: tag.localNameKey)
+        return name
     }
 
     /// The `X-ALMANAC-BREAKS` letters of TEXT values holding a carriage return (TEXT's
     /// one line-break escape cannot tell CR LF, CR and LF apart), or `nil` when none does.
     private static func lineBreaks(_ values: [ICalValue]) -> String? {
+        // Most texts hold no carriage return: then there is nothing to escape to find out.
+        let hasCarriageReturn = values.contains {
+            if case .string(let text) = $0 { return text.utf8.contains(0x0D) }
+            return false
+        }
+        guard hasCarriageReturn else { return nil }
         var letters = ""
         var sawCarriageReturn = false
         for case .string(let text) in values {

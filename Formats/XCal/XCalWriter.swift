@@ -1,20 +1,27 @@
 import AlmanacICalendarModel
+import AlmanacLibXML
 
 /// Writes an iCalendar component tree as xCal (RFC 6321): `<icalendar>` around the
 /// calendar, each component as `<name><properties>…</properties><components>…</components></name>`,
 /// each property as `<name><parameters>…</parameters><type>value</type>…</name>`, names
-/// lower-cased, values in the typed form of ``ICalValueConverter``.
+/// lower-cased, values in the typed form of ``ICalValueConverter``. The bytes are the XML
+/// kit's writer's (``XMLMarkupWriter``), which escapes and lays them out.
 struct XCalWriter {
-    private var markup: XCalMarkup
+    private var markup: XMLMarkupWriter
 
     init(compact: Bool) {
-        markup = XCalMarkup(pretty: !compact)
+        markup = XMLMarkupWriter(pretty: !compact, reservingCapacity: 16_384)
     }
 
     /// A writer of components nested `depth` elements deep (a streamed calendar's events:
-    /// `<icalendar><vcalendar><components>` is 3).
-    init(compact: Bool, depth: Int) {
-        markup = XCalMarkup(pretty: !compact, depth: depth)
+    /// `<icalendar><vcalendar><components>` is 3), appending to `bytes`.
+    init(compact: Bool, depth: Int, continuing bytes: [UInt8] = []) {
+        markup = XMLMarkupWriter(pretty: !compact, depth: depth, continuing: bytes)
+    }
+
+    /// Notes that the open `<components>` holds components written by other writers.
+    mutating func noteChildren() {
+        markup.noteChildren()
     }
 
     /// What has been written.
@@ -35,21 +42,21 @@ struct XCalWriter {
     /// `components` its `<components>` and the sub-components it has so far, left open for more.
     mutating func open(_ calendar: ICalComponent, components: Bool) throws {
         markup.declaration()
-        markup.open("icalendar", namespace: XCalVocabulary.namespace)
+        try markup.start("icalendar", attributes: [("xmlns", XCalVocabulary.namespace)])
         let name = try elementName(calendar.name, field: Self.context(of: calendar))
-        markup.open(name)
+        try markup.start(name)
         try properties(of: calendar)
         if components {
-            markup.open("components")
+            try markup.start("components")
             for child in calendar.children { try component(child) }
         }
     }
 
     /// Ends what ``open(_:components:)`` began, and the final line break.
     mutating func close(_ calendar: ICalComponent, components: Bool) throws {
-        if components { markup.close("components") }
-        markup.close(try elementName(calendar.name, field: Self.context(of: calendar)))
-        markup.close("icalendar")
+        if components { markup.end() }
+        markup.end()
+        markup.end()
         markup.finish()
     }
 
@@ -57,25 +64,25 @@ struct XCalWriter {
     mutating func component(_ component: ICalComponent) throws {
         let context = Self.context(of: component)
         let name = try elementName(component.name, field: context)
-        markup.open(name)
+        try markup.start(name)
         try properties(of: component)
         if !component.children.isEmpty {
-            markup.open("components")
+            try markup.start("components")
             for child in component.children { try self.component(child) }
-            markup.close("components")
+            markup.end()
         }
-        markup.close(name)
+        markup.end()
     }
 
     /// `<properties>` with the component's, or empty.
     private mutating func properties(of component: ICalComponent) throws {
         if component.properties.isEmpty {
-            markup.empty("properties")
+            try markup.empty("properties")
         } else {
             let context = Self.context(of: component)
-            markup.open("properties")
+            try markup.start("properties")
             for property in component.properties { try self.property(property, context: context) }
-            markup.close("properties")
+            markup.end()
         }
     }
 
@@ -86,60 +93,69 @@ struct XCalWriter {
         if !Self.canWrite(values, type: type, property: property.name) {
             (type, values) = ("unknown", [.string(property.value)])
         }
-        markup.open(name)
+        try markup.start(name)
         // The type element says what VALUE would; binary values are base64 by definition.
         let parameters = property.parameters.filter { $0.name != "VALUE" && !(type == "binary" && $0.name == "ENCODING") }
         if !parameters.isEmpty {
-            markup.open("parameters")
+            try markup.start("parameters")
             for parameter in parameters { try self.parameter(parameter, field: "\(field) parameter \(parameter.name)") }
-            markup.close("parameters")
+            markup.end()
         }
         for value in values { try self.value(value, type: type, property: property.name, field: field) }
-        markup.close(name)
+        markup.end()
     }
 
     private mutating func parameter(_ parameter: ICalParameter, field: String) throws {
         let name = try elementName(parameter.name, field: field)
         let type = XCalVocabulary.parameterType(parameter.name)
-        markup.open(name)
+        try markup.start(name)
         for text in parameter.values.isEmpty ? [""] : parameter.values {
             if type == "boolean", let flag = XCalTreeReader.boolean(text) {
-                try markup.leaf("boolean", flag ? "true" : "false", field: field)
+                try leaf("boolean", flag ? "true" : "false", field: field)
             } else {
-                try markup.leaf(type == "boolean" ? "text" : type, text, field: field)
+                try leaf(type == "boolean" ? "text" : type, text, field: field)
             }
         }
-        markup.close(name)
+        markup.end()
     }
 
     private mutating func value(_ value: ICalValue, type: String, property: String, field: String) throws {
         switch value {
         case .string(let text), .integer(let text), .float(let text):
-            try markup.leaf(type, text, field: field)
+            try leaf(type, text, field: field)
         case .boolean(let flag):
-            try markup.leaf(type, flag ? "true" : "false", field: field)
+            try leaf(type, flag ? "true" : "false", field: field)
         case .parts(let parts) where type == "period":
-            markup.open("period")
-            try markup.leaf("start", Self.text(parts[0]), field: field)
+            try markup.start("period")
+            try leaf("start", Self.text(parts[0]), field: field)
             let end = Self.text(parts[1])
-            try markup.leaf(end.hasPrefix("P") || end.hasPrefix("-P") || end.hasPrefix("+P") ? "duration" : "end", end, field: field)
-            markup.close("period")
+            try leaf(end.hasPrefix("P") || end.hasPrefix("-P") || end.hasPrefix("+P") ? "duration" : "end", end, field: field)
+            markup.end()
         case .parts(let parts):
             // GEO and REQUEST-STATUS: their parts, directly in the property.
             let names = XCalVocabulary.structuredParts[property] ?? []
             for (index, part) in parts.enumerated() {
-                try markup.leaf(names[min(index, names.count - 1)], Self.text(part), field: field)
+                try leaf(names[min(index, names.count - 1)], Self.text(part), field: field)
             }
         case .recur(let parts):
-            markup.open("recur")
+            try markup.start("recur")
             for part in parts {
-                for item in part.values { try markup.leaf(part.name, Self.text(item), field: field) }
+                for item in part.values { try leaf(part.name, Self.text(item), field: field) }
             }
-            markup.close("recur")
+            markup.end()
         }
     }
 
     // MARK: Helpers
+
+    /// `<name>text</name>`; `field` names what is written, for the error when XML cannot hold a character of it.
+    private mutating func leaf(_ name: String, _ text: String, field: @autoclosure () -> String) throws {
+        do {
+            try markup.leaf(name, text)
+        } catch {
+            throw XCalEncodingError.unrepresentableCharacter(codePoint: error.codePoint, field: field())
+        }
+    }
 
     /// Whether the typed values have an xCal form: structured values only as a period
     /// (start and end) or as GEO's and REQUEST-STATUS's parts, rule parts with names XML

@@ -3,8 +3,9 @@ import AlmanacLibXML
 
 /// almanac XML (`xml`, `.xml`): `<almanac version="1">` holding `<recipe>` and `<event>`
 /// elements in the namespace `https://almanac.invalid/xml/1`, read with libxml2's
-/// streaming reader and checked by `Formats/XML/almanac.xsd`. See `Formats/XML/README.md`.
-public struct XMLCodec: FormatCodec, DocumentStreamEncoding {
+/// streaming reader and checked by `Formats/XML/almanac.xsd`. Reads as a stream too
+/// (``decodeItems(from:sourceName:limits:body:)``). See `Formats/XML/README.md`.
+public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
     public let options: XMLDecodingOptions
 
     public init(options: XMLDecodingOptions = XMLDecodingOptions()) {
@@ -20,17 +21,34 @@ public struct XMLCodec: FormatCodec, DocumentStreamEncoding {
     }
 
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
+        try reading(bytes, source: source, limits: limits) { reader in
+            let document = try reader.document()
+            return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+        }
+    }
+
+    /// Reads the items one at a time, each passed on as soon as its element ends, so that
+    /// only the input's bytes and the item at hand are held (libxml2's reader keeps no tree
+    /// of what it has passed). Items come in document order, recipes and events as they stand.
+    public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
+        let bytes = try FileIO.readAll(from: &source)
+        return try reading(bytes, source: sourceName, limits: limits) { reader in
+            let extras = try reader.read { item, position in try body(item, position) }
+            return StreamEnd(diagnostics: reader.diagnostics, documentExtras: extras)
+        }
+    }
+
+    /// Runs `body` with a model reader over `bytes`; what the XML kit's reader refuses is thrown as ``XMLDecodingError/read(_:)``.
+    private func reading<Result>(_ bytes: [UInt8], source: String, limits: ReaderLimits, _ body: (XMLModelReader) throws -> Result) throws -> Result {
         let options = self.options.applying(limits)
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 try XMLTextReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
-                    let reader = XMLModelReader(cursor: cursor, source: source)
-                    let document = try reader.document()
-                    return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+                    try body(XMLModelReader(cursor: cursor, source: source))
                 }
             }
         } catch let error as XMLReadError {
-            throw XMLDecodingError(error)
+            throw XMLDecodingError.read(error)
         }
     }
 

@@ -22,13 +22,11 @@ struct XMLDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        let taken = bytes
+        var writer = XMLWriter(pretty: pretty, depth: 1, continuing: bytes)
         bytes = []
-        var writer = XMLWriter(pretty: pretty, depth: 1, continuing: taken)
         let index = counts[item.kind, default: 0]
         counts[item.kind] = index + 1
-        writer.context = "\(item.kind.plural)[\(index)]"
-        try XMLModelWriter.write(item, to: &writer)
+        try XMLWriter.writing("\(item.kind.plural)[\(index)]") { try XMLModelWriter.write(item, to: &writer) }
         bytes = writer.takeBytes()
     }
 
@@ -38,7 +36,7 @@ struct XMLDocumentWriter: DocumentStreamWriter {
 
     mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws {
         if !headWritten {
-            try XMLModelWriter.writeHead(extras: extras, to: &frame)
+            try writeHead()
             headWritten = true
             frame.noteChildren()
             bytes.append(contentsOf: frame.takeBytes())
@@ -47,8 +45,12 @@ struct XMLDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
-        if !headWritten { try XMLModelWriter.writeHead(extras: extras, to: &frame) }
-        try XMLModelWriter.writeTail(extras: extras, to: &frame)
+        if !headWritten { try writeHead() }
+        try XMLWriter.writing("the document") { try XMLModelWriter.writeTail(extras: extras, to: &frame) }
         bytes.append(contentsOf: frame.takeBytes())
+    }
+
+    private mutating func writeHead() throws {
+        try XMLWriter.writing("the document") { try XMLModelWriter.writeHead(extras: extras, to: &frame) }
     }
 }

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLibXML
 
 /// Why a document could not be written as almanac XML.
 public enum XMLEncodingError: CodecError, Hashable {
@@ -9,8 +10,7 @@ public enum XMLEncodingError: CodecError, Hashable {
     public var message: String {
         switch self {
         case .unrepresentableCharacter(let codePoint, let field):
-            let hex = String(codePoint, radix: 16, uppercase: true)
-            return "\(field) holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which XML 1.0 cannot hold; remove it or convert to a format that can (json)"
+            return XMLUnrepresentableCharacter.message(codePoint: codePoint, field: field)
         }
     }
 

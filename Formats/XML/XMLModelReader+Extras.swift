@@ -71,7 +71,7 @@ extension XMLModelReader {
         var value: OpaqueValue?
         try cursor.children(of: tag) { child in
             guard value == nil else {
-                throw XMLDecodingError.unexpectedElement(child.qualifiedName, in: "\(what()), which holds one value", at: cursor.position(child.mark))
+                throw XMLDecodingError.read(.unexpectedElement(child.qualifiedName, in: "\(what()), which holds one value", at: cursor.position(child.mark)))
             }
             value = try opaque(child)
         }

@@ -29,8 +29,29 @@ final class XMLModelReader {
         names.name(of: tag, in: namespaceKey)
     }
 
-    /// Reads `<almanac version="1"> <recipe>… <event>… <extras>… </almanac>`.
+    /// Reads `<almanac version="1"> <recipe>… <event>… <extras>… </almanac>` whole.
     func document() throws -> AlmanacDocument {
+        var document = AlmanacDocument()
+        var recipes: [SourcePosition?] = []
+        var events: [SourcePosition?] = []
+        document.extras = try read { item, position in
+            switch item {
+            case .recipe(let recipe):
+                recipes.append(position)
+                document.recipes.append(recipe)
+            case .event(let event):
+                events.append(position)
+                document.events.append(event)
+            }
+        }
+        origins = ItemOrigins(recipes: recipes, events: events)
+        return document
+    }
+
+    /// Reads the document and passes each item, with where it starts, to `emit` as soon as
+    /// it is read, in document order: nothing but the item at hand is kept. Returns the
+    /// document's extras (the root's foreign attributes, unknown elements and `<extras>`).
+    func read(_ emit: (Item, SourcePosition) throws -> Void) throws -> Extras {
         let root = try cursor.rootElement()
         guard root.localName == "almanac", root.namespace == XMLVocabulary.namespace || root.namespace.isEmpty else {
             let found = root.namespace.isEmpty ? "<\(root.qualifiedName)>" : "<\(root.qualifiedName)> in namespace \(root.namespace)"
@@ -38,7 +59,6 @@ final class XMLModelReader {
         }
         namespace = root.namespace
         namespaceKey = root.namespaceKey
-        var document = AlmanacDocument()
         var leftovers = Leftovers()
         for attribute in root.attributes {
             if attribute.namespace.isEmpty, attribute.localName == "version" {
@@ -49,19 +69,21 @@ final class XMLModelReader {
                 keep(attribute, of: root, in: &leftovers)
             }
         }
-        var recipes: [SourcePosition?] = []
-        var events: [SourcePosition?] = []
+        var recipeCount = 0
+        var eventCount = 0
         var seenExtras = false
         try cursor.children(of: root) { child in
             switch name(of: child) {
             case .recipe:
                 let position = cursor.position(child.mark)
-                recipes.append(position)
-                document.recipes.append(try recipe(child, path: "recipes[\(document.recipes.count)]", position: position))
+                let item = try recipe(child, path: "recipes[\(recipeCount)]", position: position)
+                recipeCount += 1
+                try emit(.recipe(item), position)
             case .event:
                 let position = cursor.position(child.mark)
-                events.append(position)
-                document.events.append(try event(child, path: "events[\(document.events.count)]", position: position))
+                let item = try event(child, path: "events[\(eventCount)]", position: position)
+                eventCount += 1
+                try emit(.event(item), position)
             case .extras:
                 guard !seenExtras else { throw XMLDecodingError.duplicateElement("extras", in: "<almanac>", at: cursor.position(child.mark)) }
                 seenExtras = true
@@ -71,10 +93,9 @@ final class XMLModelReader {
             }
         }
         try cursor.finish()
-        document.extras = extras(leftovers, at: root)
-        origins = ItemOrigins(recipes: recipes, events: events)
+        let documentExtras = extras(leftovers, at: root)
         diagnostics = cursor.warnings(source: source) + diagnostics
-        return document
+        return documentExtras
     }
 
     // MARK: Recipes

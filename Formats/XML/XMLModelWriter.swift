@@ -14,7 +14,6 @@ enum XMLModelWriter {
     /// The document's extras and kept elements, the root's end tag and the final line break.
     static func writeTail(extras: Extras, to writer: inout XMLWriter) throws {
         let (foreign, rest) = split(extras)
-        writer.context = "the document"
         try write(extras: rest, elements: foreign.elements, to: &writer)
         writer.end()
         writer.finish()

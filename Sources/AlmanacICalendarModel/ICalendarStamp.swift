@@ -28,4 +28,10 @@ public enum ICalendarStamp {
         }
         return CivilDateTime(secondsSinceEpoch: Int(Date().timeIntervalSince1970))
     }
+
+    /// The DTSTAMP ``resolve(_:)`` finds; throws when the `dtstamp` setting is not a date-time.
+    public static func resolved(_ options: EncodingOptions) throws(ICalendarEncodingError) -> CivilDateTime {
+        guard let stamp = resolve(options) else { throw .invalidStamp(options.settings[setting] ?? "") }
+        return stamp
+    }
 }

@@ -2,7 +2,7 @@
 /// HTML parser has already repaired the page: every start has its end (implied and
 /// auto-closed elements included), names are lowercase, entities in text and attribute
 /// values are resolved.
-public enum HTMLEvent {
+package enum HTMLEvent {
     /// An element starts.
     case start(HTMLStartTag)
     /// The element named so ends (also when the page never closed it).

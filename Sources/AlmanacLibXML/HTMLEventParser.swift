@@ -19,13 +19,13 @@ import CLibXML2
 ///     }
 /// }
 /// ```
-public enum HTMLEventParser {
+package enum HTMLEventParser {
     /// The parser options almanac uses, and no others.
     /// `XML_PARSE_HUGE` lifts libxml2's 10 MB cap on one text run, so a page whose JSON-LD
     /// block is larger still reads: HTML declares no entities, so there is no entity
     /// expansion for the cap to guard against, and the page's size is bounded by
     /// `--max-input-size`.
-    public static let parserOptions = Int32(HTML_PARSE_RECOVER.rawValue) | Int32(HTML_PARSE_NONET.rawValue)
+    package static let parserOptions = Int32(HTML_PARSE_RECOVER.rawValue) | Int32(HTML_PARSE_NONET.rawValue)
         | Int32(HTML_PARSE_NOERROR.rawValue) | Int32(HTML_PARSE_NOWARNING.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
 
     /// `xmlInitParser` once per process, before any thread parses.
@@ -40,7 +40,7 @@ public enum HTMLEventParser {
     ///
     /// - Throws: ``XMLReadError/inputTooLarge(byteCount:)`` for a page of 2 GiB or more,
     ///   or the first error `body` throws (reading stops there).
-    public static func parse(_ page: UnsafeBufferPointer<UInt8>, _ body: (HTMLEvent) throws -> Void) throws {
+    package static func parse(_ page: UnsafeBufferPointer<UInt8>, _ body: (HTMLEvent) throws -> Void) throws {
         guard page.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: page.count) }
         _ = initialized
         let collector = XMLErrorCollector()

@@ -1,9 +1,9 @@
 /// An element read whole by ``XMLTextReader/capture(_:)``: its name, namespace,
 /// attributes, and its text and child elements in document order (comments and
 /// processing instructions left out). Codecs use it to keep XML they do not know.
-public struct XMLCapturedElement: Hashable, Sendable {
+package struct XMLCapturedElement: Hashable, Sendable {
     /// One piece of an element's content.
-    public enum Node: Hashable, Sendable {
+    package enum Node: Hashable, Sendable {
         /// Character data; adjacent text, CDATA and white space are joined into one.
         case text(String)
         /// A child element, whole.
@@ -11,16 +11,16 @@ public struct XMLCapturedElement: Hashable, Sendable {
     }
 
     /// The name without its prefix.
-    public var name: String
+    package var name: String
     /// The namespace URI, `""` for none.
-    public var namespace: String
+    package var namespace: String
     /// Its attributes in document order, namespace declarations left out.
-    public var attributes: [XMLAttribute]
+    package var attributes: [XMLAttribute]
     /// Its text and child elements in document order.
-    public var content: [Node]
+    package var content: [Node]
 
     /// An element with the given parts.
-    public init(name: String, namespace: String, attributes: [XMLAttribute], content: [Node]) {
+    package init(name: String, namespace: String, attributes: [XMLAttribute], content: [Node]) {
         self.name = name
         self.namespace = namespace
         self.attributes = attributes

@@ -7,12 +7,12 @@ import CLibXML2
 /// ``XMLStartTag/localNameKey`` and ``XMLStartTag/namespaceKey`` with those.
 ///
 /// Keys from different readers mean nothing to each other.
-public struct XMLNameKey: Hashable, Sendable {
+package struct XMLNameKey: Hashable, Sendable {
     /// The address of the interned name, `0` for none.
     @usableFromInline let address: UInt
 
     /// No name: the key of an element in no namespace.
-    public static let none = XMLNameKey(address: 0)
+    package static let none = XMLNameKey(address: 0)
 
     @usableFromInline
     init(address: UInt) {

@@ -3,7 +3,7 @@
 /// String or into a codec's vocabulary cheaply. Open addressing with linear probing,
 /// kept at most half full. ``XMLNameKey/none`` is never stored. Inlinable, so that each
 /// codec gets it specialized for its value type.
-public struct XMLNameKeyTable<Value> {
+package struct XMLNameKeyTable<Value> {
     /// The stored keys' addresses, `0` for an empty slot; a power of two of them.
     @usableFromInline var addresses: [UInt]
     /// The value of the key in the same slot.
@@ -13,7 +13,7 @@ public struct XMLNameKeyTable<Value> {
 
     /// An empty table with room for `minimumCapacity` keys before it grows.
     @inlinable
-    public init(minimumCapacity: Int = 32) {
+    package init(minimumCapacity: Int = 32) {
         var capacity = 16
         while capacity < minimumCapacity * 2 { capacity *= 2 }
         addresses = Array(repeating: 0, count: capacity)
@@ -22,7 +22,7 @@ public struct XMLNameKeyTable<Value> {
 
     /// The value stored for `key`, or `nil`.
     @inlinable
-    public subscript(key: XMLNameKey) -> Value? {
+    package subscript(key: XMLNameKey) -> Value? {
         guard key.address != 0 else { return nil }
         var slot = firstSlot(key.address)
         while addresses[slot] != 0 {
@@ -34,7 +34,7 @@ public struct XMLNameKeyTable<Value> {
 
     /// Stores `value` for `key`, replacing any value it had; does nothing for ``XMLNameKey/none``.
     @inlinable
-    public mutating func set(_ value: Value, for key: XMLNameKey) {
+    package mutating func set(_ value: Value, for key: XMLNameKey) {
         guard key.address != 0 else { return }
         if (count + 1) * 2 > addresses.count { grow() }
         var slot = firstSlot(key.address)

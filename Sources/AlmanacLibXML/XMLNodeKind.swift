@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// The kind of node ``XMLTextReader`` is on.
-public enum XMLNodeKind: Sendable, Hashable {
+package enum XMLNodeKind: Sendable, Hashable {
     /// A start tag (or an empty-element tag).
     case element
     /// An end tag.

@@ -1,15 +1,15 @@
 /// Where an element was, kept cheaply while reading and turned into a
 /// `SourcePosition` only when needed (``XMLTextReader/position(_:)``).
-public struct XMLNodeMark: Hashable, Sendable {
+package struct XMLNodeMark: Hashable, Sendable {
     /// The line libxml2 gives for the element: the one its start tag's `>` is on.
-    public var line: Int
+    package var line: Int
     /// The element's name as written, prefix included (`x:summary`).
-    public var qualifiedName: String
+    package var qualifiedName: String
     /// Which start tag of that name on that line it is, from 0.
-    public var occurrence: Int
+    package var occurrence: Int
 
     /// A mark for the `occurrence`-th (from 0) element `qualifiedName` on `line`.
-    public init(line: Int, qualifiedName: String, occurrence: Int) {
+    package init(line: Int, qualifiedName: String, occurrence: Int) {
         self.line = line
         self.qualifiedName = qualifiedName
         self.occurrence = occurrence

@@ -4,8 +4,9 @@ import AlmanacCore
 /// reader refuses (a DTD-declared entity, nesting too deep, text where elements
 /// belong). Every case but ``inputTooLarge(byteCount:)`` says where.
 ///
-/// A codec reading through ``XMLTextReader`` usually turns these into its own error
-/// type, whose messages can name its vocabulary.
+/// A codec reading through ``XMLTextReader`` carries these in one case of its own error
+/// type (such as `XMLDecodingError.read`), whose message names the dialect it reads
+/// (``message(reading:)``).
 public enum XMLReadError: CodecError, Hashable {
     /// libxml2 found the input not well-formed (or refused it, such as an entity
     /// expanding too far); the message is libxml2's own.
@@ -29,8 +30,21 @@ public enum XMLReadError: CodecError, Hashable {
         case .entityReference(let name, _): return "entity reference '&\(name);' is not allowed: DTD entities are not read"
         case .unexpectedText(let text, let parent, _): return "unexpected text '\(Self.excerpt(text))' in \(parent)"
         case .unexpectedElement(let name, let parent, _): return "unexpected element <\(name)> in \(parent), which holds text only"
-        case .inputTooLarge(let count): return "the input is \(count) bytes; XML is read up to 2 GiB"
+        case .inputTooLarge(let count): return "the input is \(count) bytes; almanac reads XML of at most 2 GiB"
         }
+    }
+
+    /// The message as a codec reading `dialect` (`almanac XML`, `xCal`) says it: the same,
+    /// but that an entity reference is refused because `dialect` reads none.
+    public func message(reading dialect: String) -> String {
+        guard case .entityReference(let name, _) = self else { return message }
+        return "entity reference '&\(name);' is not allowed: \(dialect) reads no DTD entities (use the text itself or a character reference)"
+    }
+
+    /// The depth limit the input went past, for ``tooDeep(limit:at:)``.
+    public var depthLimit: Int? {
+        if case .tooDeep(let limit, _) = self { return limit }
+        return nil
     }
 
     /// Where in the input, when known.

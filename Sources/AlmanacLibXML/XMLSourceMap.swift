@@ -10,16 +10,16 @@ import Darwin
 /// on demand, only as far as a position needs them.
 ///
 /// It borrows the bytes: use it only while the buffer it was made over is alive.
-public final class XMLSourceMap {
+package final class XMLSourceMap {
     /// The input, borrowed.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The offsets where lines start, as far as they have been found.
     private var lineStarts: [Int] = [0]
     /// Whether `lineStarts` holds every line of the input.
     private var foundAllLines = false
 
     /// A map over `bytes`, which must outlive it.
-    public init(bytes: UnsafeBufferPointer<UInt8>) {
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
@@ -51,7 +51,7 @@ public final class XMLSourceMap {
 
     /// The position of `line` and `column` (both from 1, the column in characters);
     /// past the last line, the end of the input.
-    public func position(line: Int, column: Int) -> SourcePosition {
+    package func position(line: Int, column: Int) -> SourcePosition {
         guard let range = lineRange(line) else {
             return SourcePosition(offset: bytes.count, line: max(line, 1), column: max(column, 1))
         }
@@ -73,7 +73,7 @@ public final class XMLSourceMap {
     /// counted, every name, in one pass that goes on from the last answer, and columns are
     /// counted on from there too, so that a document written on one line does not take
     /// quadratic time whatever names are asked for.
-    public func elementPosition(line: Int, qualifiedName: String, occurrence: Int) -> SourcePosition {
+    package func elementPosition(line: Int, qualifiedName: String, occurrence: Int) -> SourcePosition {
         let needle = Array(qualifiedName.utf8)
         guard let range = lineRange(line) else { return position(line: max(line, 1), column: 1) }
         if let found = nextStartTag(needle, occurrence: occurrence, line: line, in: range) ?? startTag(needle, in: range, skipping: occurrence) {

@@ -1,26 +1,26 @@
 /// The element ``XMLTextReader`` is on: its names, attributes and place.
-public struct XMLStartTag: Hashable, Sendable {
+package struct XMLStartTag: Hashable, Sendable {
     /// The name without its prefix.
-    public var localName: String
+    package var localName: String
     /// The namespace URI, `""` for none.
-    public var namespace: String
+    package var namespace: String
     /// The name as written, prefix included.
-    public var qualifiedName: String
+    package var qualifiedName: String
     /// Whether it is an empty-element tag (`<a/>`), which has no content and no end tag.
-    public var isEmpty: Bool
+    package var isEmpty: Bool
     /// How deep it is: the root element is at depth 0.
-    public var depth: Int
+    package var depth: Int
     /// Its attributes in document order, namespace declarations left out.
-    public var attributes: [XMLAttribute]
+    package var attributes: [XMLAttribute]
     /// Where it is, for messages (``XMLTextReader/position(_:)``).
-    public var mark: XMLNodeMark
+    package var mark: XMLNodeMark
     /// ``localName`` as the reader interned it, for comparing with ``XMLTextReader/key(for:)``.
-    public var localNameKey: XMLNameKey
+    package var localNameKey: XMLNameKey
     /// ``namespace`` as the reader interned it (``XMLNameKey/none`` for none).
-    public var namespaceKey: XMLNameKey
+    package var namespaceKey: XMLNameKey
 
     /// A start tag with the given parts (the reader makes them; tests may too).
-    public init(
+    package init(
         localName: String, namespace: String, qualifiedName: String, isEmpty: Bool, depth: Int, attributes: [XMLAttribute], mark: XMLNodeMark,
         localNameKey: XMLNameKey = .none, namespaceKey: XMLNameKey = .none
     ) {
@@ -36,7 +36,7 @@ public struct XMLStartTag: Hashable, Sendable {
     }
 
     /// The value of the attribute `localName` in `namespace` (none by default), or `nil`.
-    public func attribute(_ localName: String, namespace: String = "") -> String? {
+    package func attribute(_ localName: String, namespace: String = "") -> String? {
         attributes.first { $0.localName == localName && $0.namespace == namespace }?.value
     }
 }

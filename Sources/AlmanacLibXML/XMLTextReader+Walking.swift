@@ -6,7 +6,7 @@ extension XMLTextReader {
     // MARK: Walking elements
 
     /// The first element of the document (the root), past the prolog.
-    public func rootElement() throws -> XMLStartTag {
+    package func rootElement() throws -> XMLStartTag {
         while try read() {
             switch kind {
             case .element: return try startTag()
@@ -18,14 +18,14 @@ extension XMLTextReader {
     }
 
     /// Reads to the end of the input after the root element, so that libxml2 checks it.
-    public func finish() throws {
+    package func finish() throws {
         while try read() {}
     }
 
     /// Calls `body` for each child element of `tag`; `body` must consume the child
     /// (``text(of:)``, ``capture(_:)``, ``skip(_:)`` or ``children(of:_:)``). Text other
     /// than white space is an error; comments and processing instructions are skipped.
-    public func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
+    package func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
         guard !tag.isEmpty else { return }
         while try read() {
             switch kind {
@@ -49,7 +49,7 @@ extension XMLTextReader {
 
     /// The text content of `tag`, which must hold no element: text, CDATA and white
     /// space joined, references resolved, nothing trimmed.
-    public func text(of tag: XMLStartTag) throws -> String {
+    package func text(of tag: XMLStartTag) throws -> String {
         guard !tag.isEmpty else { return "" }
         var text = ""
         while try read() {
@@ -70,7 +70,7 @@ extension XMLTextReader {
     }
 
     /// Consumes `tag` and everything inside it.
-    public func skip(_ tag: XMLStartTag) throws {
+    package func skip(_ tag: XMLStartTag) throws {
         guard !tag.isEmpty else { return }
         while try read() {
             if kind == .endElement, depth == tag.depth { return }
@@ -81,7 +81,7 @@ extension XMLTextReader {
     /// `tag` and everything inside it as an element tree (see ``XMLCapturedElement``):
     /// name, namespace, attributes, and text and child elements in order. Comments and
     /// processing instructions are dropped.
-    public func capture(_ tag: XMLStartTag) throws -> XMLCapturedElement {
+    package func capture(_ tag: XMLStartTag) throws -> XMLCapturedElement {
         var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
         guard !tag.isEmpty else { return element }
         while try read() {

@@ -23,16 +23,16 @@ import CLibXML2
 ///     }
 /// }
 /// ```
-public final class XMLTextReader {
+package final class XMLTextReader {
     /// libxml2's reader; only this type and its extensions use it.
     let reader: OpaquePointer
     private let collector: XMLErrorCollector
     /// Positions over the input being read.
-    public let sourceMap: XMLSourceMap
+    package let sourceMap: XMLSourceMap
     /// The deepest nesting accepted (the root is level 1); see ``reading(_:maximumDepth:_:)``.
-    public let maximumDepth: Int
+    package let maximumDepth: Int
     /// The kind of the node the reader is on, as of the last ``read()``.
-    public private(set) var kind: XMLNodeKind = .other
+    package private(set) var kind: XMLNodeKind = .other
     /// For element marks: the line of the last element seen, the first name (interned)
     /// that started on it, how often each name started on it once a second element did,
     /// and which occurrence of its name on its line the last element is.
@@ -50,7 +50,7 @@ public final class XMLTextReader {
 
     /// The parser options almanac uses, and no others: no network, big line numbers,
     /// CDATA reported as text.
-    public static let parserOptions = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
+    package static let parserOptions = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_BIG_LINES.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
 
     /// `xmlInitParser` once per process, before any thread parses.
     private static let initialized: Bool = {
@@ -83,7 +83,7 @@ public final class XMLTextReader {
     ///     deeper input throws ``XMLReadError/tooDeep(limit:at:)``. Values above 256 have no
     ///     effect: libxml2's own limit stops there first.
     /// - Throws: ``XMLReadError``, or whatever `body` throws.
-    public static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLTextReader) throws -> Result) throws -> Result {
+    package static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLTextReader) throws -> Result) throws -> Result {
         guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
         _ = initialized
         let collector = XMLErrorCollector()
@@ -110,7 +110,7 @@ public final class XMLTextReader {
     }
 
     /// libxml2's warnings so far (at most 100), as diagnostics about `source`.
-    public func warnings(source: String) -> [Diagnostic] {
+    package func warnings(source: String) -> [Diagnostic] {
         collector.warnings.map {
             Diagnostic(.warning, "XML: \($0.message)", source: source, position: sourceMap.position(line: max($0.line, 1), column: max($0.column, 1)))
         }
@@ -119,7 +119,7 @@ public final class XMLTextReader {
     // MARK: Moving
 
     /// Moves to the next node; `false` at the end of the input. Throws libxml2's first error.
-    public func read() throws -> Bool {
+    package func read() throws -> Bool {
         let status = xmlTextReaderRead(reader)
         if let error = collector.firstError { throw malformed(error) }
         if status == 1 {
@@ -173,7 +173,7 @@ public final class XMLTextReader {
     // MARK: The current node
 
     /// The depth of the current node: the root element is at 0, its children at 1.
-    public var depth: Int { Int(xmlTextReaderDepth(reader)) }
+    package var depth: Int { Int(xmlTextReaderDepth(reader)) }
 
     /// A name libxml2 gave as a String, made once per interned name.
     private func name(_ pointer: UnsafePointer<xmlChar>?) -> String {
@@ -184,7 +184,7 @@ public final class XMLTextReader {
     }
 
     /// `name` interned in this reader's dictionary, to compare with the keys of start tags.
-    public func key(for name: String) -> XMLNameKey {
+    package func key(for name: String) -> XMLNameKey {
         guard !name.isEmpty else { return .none }
         return name.withCString { text in
             XMLNameKey(xmlTextReaderConstString(reader, UnsafeRawPointer(text).assumingMemoryBound(to: xmlChar.self)))
@@ -192,33 +192,33 @@ public final class XMLTextReader {
     }
 
     /// The current node's name without its prefix.
-    public var localName: String { name(xmlTextReaderConstLocalName(reader)) }
+    package var localName: String { name(xmlTextReaderConstLocalName(reader)) }
     /// The current node's name as written, prefix included.
-    public var qualifiedName: String { name(xmlTextReaderConstName(reader)) }
+    package var qualifiedName: String { name(xmlTextReaderConstName(reader)) }
     /// The current node's namespace URI, `""` for none.
-    public var namespace: String { name(xmlTextReaderConstNamespaceUri(reader)) }
+    package var namespace: String { name(xmlTextReaderConstNamespaceUri(reader)) }
     /// The text of a text, white-space, CDATA, comment or attribute node.
-    public var value: String {
+    package var value: String {
         guard let text = xmlTextReaderConstValue(reader) else { return "" }
         return String(cString: text)
     }
 
     /// The line of the current node as libxml2 recorded it (for an element, the line of
     /// its start tag's `>`).
-    public var currentLine: Int {
+    package var currentLine: Int {
         guard let node = xmlTextReaderCurrentNode(reader) else { return Int(xmlTextReaderGetParserLineNumber(reader)) }
         let line = Int(xmlGetLineNo(node))
         return line > 0 ? line : Int(xmlTextReaderGetParserLineNumber(reader))
     }
 
     /// Where the current node is, for messages about it.
-    public var mark: XMLNodeMark {
+    package var mark: XMLNodeMark {
         let line = currentLine
         return XMLNodeMark(line: line, qualifiedName: qualifiedName, occurrence: kind == .element && line == markLine ? markOccurrence : 0)
     }
 
     /// Where the start tag `mark` describes begins: its `<`.
-    public func position(_ mark: XMLNodeMark) -> SourcePosition {
+    package func position(_ mark: XMLNodeMark) -> SourcePosition {
         sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
     }
 
@@ -237,7 +237,7 @@ public final class XMLTextReader {
 
     /// The element the reader is on, with its attributes. Throws
     /// ``XMLReadError/tooDeep(limit:at:)`` past ``maximumDepth``.
-    public func startTag() throws -> XMLStartTag {
+    package func startTag() throws -> XMLStartTag {
         let localPointer = xmlTextReaderConstLocalName(reader)
         let qualifiedPointer = xmlTextReaderConstName(reader)
         let namespacePointer = elementNamespace()

@@ -1,7 +1,7 @@
 extension String {
     /// The text without XML white space (space, tab, carriage return, line feed) at
     /// either end.
-    public func trimmingXMLWhitespace() -> String {
+    package func trimmingXMLWhitespace() -> String {
         // Most values have no white space around them: then the text is returned as is.
         // (Every white-space character starts and ends with a white-space byte.)
         let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }

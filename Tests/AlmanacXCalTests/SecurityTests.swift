@@ -34,7 +34,7 @@ struct SecurityTests {
         let input = hostile("<!ENTITY xxe SYSTEM \"\(url.absoluteString)\">", summary: "<text>&xxe;</text>")
         let error = try #require(throws: XCalDecodingError.self) { try XCal.decode(input) }
         #expect(!error.description.contains(secret))
-        guard case .entityReference(let name, let position) = error else {
+        guard case .read(.entityReference(let name, let position)) = error else {
             Issue.record("expected an entity-reference error, got \(error)")
             return
         }

@@ -1,4 +1,5 @@
 @testable import AlmanacXCal
+import AlmanacICalendarModel
 import AlmanacCore
 import AlmanacTestSupport
 import Foundation
@@ -104,7 +105,7 @@ struct WriterTests {
 
     @Test("an invalid --dtstamp is an error")
     func invalidStamp() throws {
-        let error = try #require(throws: XCalEncodingError.self) {
+        let error = try #require(throws: ICalendarEncodingError.self) {
             try XCal.codec.encode(Self.document, options: EncodingOptions(settings: ["dtstamp": "soon"]))
         }
         #expect(error == .invalidStamp("soon"))

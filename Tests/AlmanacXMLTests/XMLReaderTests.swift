@@ -186,7 +186,7 @@ import Testing
 
     @Test func malformedXMLGivesLibxml2sMessageWithLineAndColumn() throws {
         let bad = try error("<almanac xmlns=\"https://almanac.invalid/xml/1\">\n  <recipe>\n    <title>Pie</titl>\n  </recipe>\n</almanac>\n")
-        guard case .malformed(let message, let position) = bad else {
+        guard case .read(.malformed(let message, let position)) = bad else {
             Issue.record("\(bad)")
             return
         }
@@ -244,6 +244,6 @@ import Testing
             <!DOCTYPE almanac [ <!ENTITY me "Maya"> ]>
             <almanac xmlns="https://almanac.invalid/xml/1"><event><title>&me;'s birthday</title></event></almanac>
             """
-        #expect(try error(text) == .entityReference("me", at: SourcePosition(offset: 97, line: 2, column: 55)))
+        #expect(try error(text) == .read(.entityReference("me", at: SourcePosition(offset: 97, line: 2, column: 55))))
     }
 }

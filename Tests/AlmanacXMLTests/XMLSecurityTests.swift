@@ -44,7 +44,7 @@ struct XMLSecurityTests {
             #expect(!result.diagnostics.map(\.rendered).joined().contains(secret))
         } catch {
             #expect(!text(of: error).contains(secret))
-            guard case .entityReference(let name, let position)? = error as? XMLDecodingError else {
+            guard case .read(.entityReference(let name, let position))? = error as? XMLDecodingError else {
                 Issue.record("expected an entity-reference error, got \(error)")
                 return
             }
@@ -177,7 +177,7 @@ struct XMLSecurityTests {
             try XMLCodec(options: XMLDecodingOptions(maximumDepth: 6)).decode(Array(input.utf8), source: "t.xml")
         }
         // <c/> is the seventh level: almanac, recipe, extras, elements, a, b, c.
-        #expect(error == .tooDeep(limit: 6, at: SourcePosition(offset: 107, line: 1, column: 108)))
+        #expect(error == .read(.tooDeep(limit: 6, at: SourcePosition(offset: 107, line: 1, column: 108))))
         #expect(try XMLCodec(options: XMLDecodingOptions(maximumDepth: 7)).decode(Array(input.utf8), source: "t.xml").document.recipes.count == 1)
     }
 

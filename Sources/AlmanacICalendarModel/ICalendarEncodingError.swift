@@ -1,6 +1,7 @@
 import AlmanacCore
 
-/// Why the iCalendar writer refused a document or its settings.
+/// Why an iCalendar writer (`ics`, `jcal` or `xcal`) refused its settings: the error the
+/// three share (xCal's ``XCalEncodingError`` adds what XML cannot hold).
 public enum ICalendarEncodingError: CodecError, Hashable {
     /// The `dtstamp` setting is not a date-time.
     case invalidStamp(String)
