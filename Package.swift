@@ -48,6 +48,12 @@ let formatTargets: [Target] = [
         path: "Formats/XCal",
         exclude: ["README.md"]
     ),
+    .target(
+        name: "AlmanacCooklang",
+        dependencies: ["AlmanacCore"],
+        path: "Formats/Cooklang",
+        exclude: ["README.md"]
+    ),
 ]
 
 let package = Package(
@@ -132,6 +138,10 @@ let package = Package(
             name: "AlmanacJSONLDTests",
             dependencies: ["AlmanacJSONLD", "AlmanacJSONValue", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacCooklangTests",
+            dependencies: ["AlmanacCooklang", "AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"]
         ),
         .testTarget(
             name: "AlmanacBenchTests",
