@@ -104,9 +104,12 @@ enum CooklangMetadataMapping {
 
     /// `4` (servings), `4 people`, `1 loaf`, or text with no number first (`1|2|3`).
     private static func yield(_ text: String) -> Yield {
-        let parts = text.split(separator: " ", maxSplits: 1)
-        if let first = parts.first, let amount = CooklangQuantityText.number(Array(first.utf8)) {
-            return Yield(amount: amount, unit: parts.count > 1 ? CooklangText.trimmed(String(parts[1])) : "servings")
+        // The longest number of up to three words first (`1 1/2 cups`, `1 / 2 cup`).
+        let words = text.split(separator: " ")
+        for count in stride(from: min(3, words.count), through: 1, by: -1) {
+            guard let amount = CooklangQuantityText.number(Array(words[..<count].joined(separator: " ").utf8)) else { continue }
+            let unit = words[count...].joined(separator: " ")
+            return Yield(amount: amount, unit: unit.isEmpty ? "servings" : unit)
         }
         return Yield(unit: text)
     }

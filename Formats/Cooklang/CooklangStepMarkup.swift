@@ -6,7 +6,8 @@ import AlmanacCore
 ///
 /// Ingredients are looked for in order, each after the one before (so repeats find their
 /// own place), as whole words with the same spelling; cookware and timers the extras kept
-/// are looked for in their own step. What no step names is returned, for the section's list.
+/// are looked for in their own step. The ingredients up to the last one no step names are
+/// returned, for the section's list.
 /// Each search starts where the last one found something, so a section costs its text times
 /// the ingredients that no step names, at most.
 struct CooklangStepMarkup {
@@ -26,12 +27,26 @@ struct CooklangStepMarkup {
         marks = Array(repeating: [], count: steps.count)
     }
 
-    /// Marks up each ingredient the steps name; returns those they do not.
+    /// Marks up the ingredients the steps name, in order; returns those to list before the
+    /// steps: every ingredient up to the last one the steps do not name, so that the section
+    /// reads back with its ingredients in their order. (A subsequence of a greedy match is
+    /// matched again, each no later than before, so the rest are all found.)
     mutating func place(_ ingredients: [Ingredient]) -> [Ingredient] {
-        var unnamed: [Ingredient] = []
-        for ingredient in ingredients {
+        let start = (marks, cursor)
+        guard let last = greedy(ingredients[...]) else { return [] }
+        (marks, cursor) = start
+        let rest = greedy(ingredients[(last + 1)...])
+        assert(rest == nil, "a subsequence of a greedy match is matched")
+        return Array(ingredients[...last])
+    }
+
+    /// Marks up each ingredient the steps name, in order; returns the index of the last one
+    /// they do not name.
+    private mutating func greedy(_ ingredients: ArraySlice<Ingredient>) -> Int? {
+        var unnamed: Int?
+        for (index, ingredient) in zip(ingredients.indices, ingredients) {
             guard let markup = Self.markup(ingredient) else {
-                unnamed.append(ingredient)
+                unnamed = index
                 continue
             }
             let name = Array(ingredient.name.utf8)
@@ -48,7 +63,7 @@ struct CooklangStepMarkup {
                 step += 1
                 from = 0
             }
-            if !found { unnamed.append(ingredient) }
+            if !found { unnamed = index }
         }
         return unnamed
     }

@@ -7,7 +7,7 @@ enum CooklangYAML {
         for (key, value) in entries {
             text += scalar(key) + ": "
             switch value {
-            case .text(let value): text += scalar(value)
+            case .text(let value): text += key == "favorite" && value == "true" ? value : scalar(value)
             case .list(let items): text += "[" + items.map { scalar($0, inFlow: true) }.joined(separator: ", ") + "]"
             }
             text += "\n"
