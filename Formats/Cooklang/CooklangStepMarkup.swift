@@ -136,20 +136,31 @@ struct CooklangStepMarkup {
     /// Where `name` stands in `bytes` at or after `from` as a whole word, or `nil`.
     private static func word(_ name: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
         guard !name.isEmpty, name.count <= bytes.count else { return nil }
-        var start = from
-        while start + name.count <= bytes.count {
-            if bytes[start] == name[0], bytes[start..<start + name.count].elementsEqual(name),
-               start == 0 || !isWordByte(bytes[start - 1]) || !isWordByte(name[0]),
-               start + name.count == bytes.count || !isWordByte(bytes[start + name.count]) || !isWordByte(name[name.count - 1]) {
-                return start
+        return bytes.withUnsafeBufferPointer { buffer in
+            name.withUnsafeBufferPointer { word in
+                var start = from
+                while start + word.count <= buffer.count {
+                    if buffer[start] == word[0], (0..<word.count).allSatisfy({ buffer[start + $0] == word[$0] }),
+                       start == 0 || !isWordCharacter(buffer, before: start) || !isWordCharacter(word, at: 0),
+                       start + word.count == buffer.count || !isWordCharacter(buffer, at: start + word.count) || !isWordCharacter(word, before: word.count) {
+                        return start
+                    }
+                    start += 1
+                }
+                return nil
             }
-            start += 1
         }
-        return nil
     }
 
-    /// Letters, digits and any byte of a non-ASCII character.
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+    /// Whether the character at `index` is part of a word (not white space or punctuation).
+    private static func isWordCharacter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        !UTF8Text.endsWord(bytes, at: index).ends
+    }
+
+    /// Whether the character that ends before `index` is part of a word.
+    private static func isWordCharacter(_ bytes: UnsafeBufferPointer<UInt8>, before index: Int) -> Bool {
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return isWordCharacter(bytes, at: start)
     }
 }
