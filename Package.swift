@@ -141,7 +141,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AlmanacCooklangTests",
-            dependencies: ["AlmanacCooklang", "AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"]
+            dependencies: ["AlmanacCooklang", "AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
         ),
         .testTarget(
             name: "AlmanacBenchTests",

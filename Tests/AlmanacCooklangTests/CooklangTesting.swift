@@ -21,10 +21,9 @@ enum CooklangTesting {
         Recipe(
             id: "pancakes", title: "Pancakes", summary: "Fluffy: the best #1 pancakes", yields: [Yield(amount: 4, unit: "servings")],
             prepTime: ISODuration(minutes: 10), cookTime: ISODuration(minutes: 90),
-            ingredients: [Ingredient(amount: 250, unit: "g", name: "flour"), Ingredient(amount: 2, name: "eggs", note: "beaten"),
+            ingredients: [Ingredient(name: "maple syrup"), Ingredient(amount: 250, unit: "g", name: "flour"), Ingredient(amount: 2, name: "eggs", note: "beaten"),
                           Ingredient(amount: 1, unit: "pinch", name: "salt", fixed: true), Ingredient(amount: 100, unit: "g", name: "flour"),
-                          Ingredient(amount: 0.5, unit: "cup", name: "Hollandaise", link: "./sauces/Hollandaise"),
-                          Ingredient(name: "maple syrup")],
+                          Ingredient(amount: 0.5, unit: "cup", name: "Hollandaise", link: "./sauces/Hollandaise")],
             ingredientGroups: [IngredientGroup(title: "Topping", ingredients: [Ingredient(amount: 1.0 / 3, unit: "cup", name: "berries")])],
             directions: ["Whisk the flour, eggs and salt -- no lumps [-ok-]", "Add the flour (sifted) @ home ~ 5 #2", "= not a section", "> not a note\nsecond line", "Serve with Hollandaise."],
             directionGroups: [DirectionGroup(title: "Batter", directions: ["Rest\\wait."])],
