@@ -1,5 +1,6 @@
 /// The shapes of the `cooklang` reader: one recipe of many steps, each with ingredients,
-/// cookware and a timer in it, and the same steps as one paragraph on one line.
+/// cookware and a timer in it (the ordinary shape), and the same steps as one paragraph on
+/// one line (the hostile one: one step as large as the file).
 extension ShapeCorpus {
     func cooklangShapes(_ bytes: Int, base: String) throws -> [Input] {
         let sentences = TextPools.directionSentences
@@ -24,7 +25,9 @@ extension ShapeCorpus {
             }
             output.write("\n")
             output.close()
-            return Input(shape: shape, path: path, items: 1, bytes: output.written)
+            // The one line is longer than the default `--max-line-length`, so the run raises it.
+            let arguments = suffix == "line" ? ["--max-line-length", "\(output.written / 1_048_576 + 16)M"] : []
+            return Input(shape: shape, path: path, items: 1, bytes: output.written, arguments: arguments)
         }
     }
 }
