@@ -48,6 +48,12 @@ let formatTargets: [Target] = [
         path: "Formats/XCal",
         exclude: ["README.md"]
     ),
+    .target(
+        name: "AlmanacCooklang",
+        dependencies: ["AlmanacCore"],
+        path: "Formats/Cooklang",
+        exclude: ["README.md"]
+    ),
 ]
 
 let package = Package(
@@ -131,6 +137,11 @@ let package = Package(
         .testTarget(
             name: "AlmanacJSONLDTests",
             dependencies: ["AlmanacJSONLD", "AlmanacJSONValue", "AlmanacCore", "AlmanacTestSupport"],
+            exclude: ["Golden"]
+        ),
+        .testTarget(
+            name: "AlmanacCooklangTests",
+            dependencies: ["AlmanacCooklang", "AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

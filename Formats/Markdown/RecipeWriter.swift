@@ -25,7 +25,7 @@ struct RecipeWriter {
                 warnings.append("Markdown without front matter has no place for \(lost.joined(separator: ", ")); write with --front-matter to keep them")
             }
         }
-        let foreign = recipe.extras.sortedNames.filter { $0 != MarkdownCodec.extrasKey && $0 != KeptRecipeSource.extrasKey }
+        let foreign = recipe.extras.namesToWarnAbout.filter { $0 != MarkdownCodec.extrasKey && $0 != KeptRecipeSource.extrasKey }
         if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
             warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
         }

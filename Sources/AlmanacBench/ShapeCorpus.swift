@@ -19,7 +19,7 @@ struct ShapeCorpus {
     }
 
     /// The readers, in the order the table lists them.
-    static let readers = ["json", "ndjson", "ics", "jcal", "xcal", "markdown", "xml", "jsonld", "html"]
+    static let readers = ["json", "ndjson", "ics", "jcal", "xcal", "markdown", "xml", "jsonld", "html", "cooklang"]
     /// The size of one line of ndjson's large-line shape (smaller when the whole input is).
     static let largeLineBytes = 1_000_000
 
@@ -58,6 +58,8 @@ struct ShapeCorpus {
             return [Input(shape: "folded", path: folded, items: count, bytes: fileSize(folded)), try hugeDescription(bytes, path: base + "-description.ics")]
         case "markdown":
             return [try manyRecipes(bytes, path: base + "-recipes.md"), try hugeParagraph(bytes, path: base + "-paragraph.md")]
+        case "cooklang":
+            return try cooklangShapes(bytes, base: base)
         default:
             throw BenchError("no shapes for the reader '\(reader)'; the readers are \(Self.readers.joined(separator: ", "))")
         }

@@ -1,3 +1,4 @@
+import AlmanacCooklang
 import AlmanacCore
 import AlmanacICalendar
 import AlmanacJCal
@@ -23,5 +24,6 @@ public enum BuiltinFormats {
         MarkdownCodec(structuredData: JSONLDCodec.structuredData),
         XMLCodec(),
         XCalCodec(),
+        CooklangCodec(),
     ])
 }

@@ -5,12 +5,13 @@ import AlmanacTestSupport
 /// Bad input of every kind, for every reader: almanac answers with output or a clear
 /// error (exit 65 and `file:line:column: error: …`), never a crash or a hang.
 @Suite struct HostileInputTests {
-    /// The nine readers, with a well-formed sample to damage: a file, or (no folder) the
+    /// The ten readers, with a well-formed sample to damage: a file, or (no folder) the
     /// sample of that name converted to the format.
     static let readers: [(format: String, sample: String)] = [
         ("json", "Samples/events.json"), ("ndjson", "events"), ("ics", "Samples/events.ics"),
         ("markdown", "Samples/recipes.md"), ("xml", "Samples/events.xml"), ("jcal", "events"),
         ("xcal", "Samples/events.xcs"), ("jsonld", "recipes"), ("html", "Samples/recipe-page.html"),
+        ("cooklang", "Samples/pancakes.cook"),
     ]
 
     private func sampleBytes(_ format: String, _ sample: String) throws -> [UInt8] {

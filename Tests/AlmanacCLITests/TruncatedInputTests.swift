@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import AlmanacTestSupport
 
-/// Truncated files, all nine readers, checked by what comes out. Each sample is cut at 25%,
+/// Truncated files, all ten readers, checked by what comes out. Each sample is cut at 25%,
 /// 50% and 90% of its bytes and in the middle of a UTF-8 sequence, and converted with `-o`.
 ///
 /// What a cut means depends on the format:
@@ -19,6 +19,9 @@ import AlmanacTestSupport
 ///   come out whole and the cut one is read as the text that is there (a title cut short,
 ///   its first steps), or is exit 65 with a position when that text is not a whole item (a
 ///   recipe without its `---`), or the cut split a UTF-8 sequence.
+/// - **cooklang**: likewise the one recipe is what is there before the cut (its ingredients a
+///   prefix of the whole one's, the last perhaps cut short), or exit 65 when the cut split a
+///   UTF-8 sequence.
 @Suite struct TruncatedInputTests {
     /// A sample of each reader: a file in `Samples/`, or the arguments that make one.
     static let samples: [(format: String, sample: String)] = [
@@ -180,6 +183,34 @@ import AlmanacTestSupport
             if let last = read.last, let title = titleOf(last), let wholeTitle = titleOf(wholeItems[read.count - 1]) {
                 #expect(wholeTitle.hasPrefix(title), "\(label): the cut item is \(title), from \(wholeTitle)")
             }
+        }
+    }
+
+    @Test func cooklangCutReadsTheRecipeThatIsThere() throws {
+        let bytes = try bytes("cooklang", "pancakes.cook")
+        let full = try convert("cooklang", bytes)
+        try #require(full.status == 0, "\(full.stderr)")
+        // The names of the recipe's ingredients, ungrouped then by group, from its NDJSON line.
+        let names = { (outcome: Outcome) -> [String] in
+            guard let line = self.items(outcome).first,
+                  let recipe = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return [] }
+            let groups = recipe["ingredientGroups"] as? [[String: Any]] ?? []
+            let ingredients = (recipe["ingredients"] as? [[String: Any]] ?? []) + groups.flatMap { $0["ingredients"] as? [[String: Any]] ?? [] }
+            return ingredients.map { $0["name"] as? String ?? "" }
+        }
+        let wholeNames = names(full)
+        try #require(wholeNames.count == 10, "\(wholeNames)")
+        for cut in try cuts(bytes) {
+            let label = "pancakes.cook cut at \(cut.what)"
+            let outcome = try convert("cooklang", Array(bytes.prefix(cut.offset)))
+            if cut.what.hasPrefix("mid-UTF-8") {
+                expectRefused(outcome, label, atOrBefore: line(of: cut.offset, in: bytes))
+                #expect(outcome.stderr.contains("invalid UTF-8"), "\(label): \(outcome.stderr)")
+                continue
+            }
+            #expect(outcome.status == 0 && items(outcome).count == 1, "\(label): \(outcome.stderr)")
+            let read = names(outcome)
+            #expect(read.count <= wholeNames.count && Array(read.dropLast()) == Array(wholeNames.prefix(max(0, read.count - 1))), "\(label): \(read)")
         }
     }
 
