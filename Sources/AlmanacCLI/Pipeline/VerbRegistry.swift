@@ -14,6 +14,7 @@ enum VerbRegistry {
         ValidateVerb(),
         GroupVerb(),
         ExpandVerb(),
+        ShoppingListVerb(),
     ]
 
     static func verb(named name: String) -> (any Verb)? {
