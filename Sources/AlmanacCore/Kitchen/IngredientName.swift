@@ -12,8 +12,30 @@ public enum IngredientName {
     /// forms its plural. `leaves`, `loaves`, `halves`, `knives` and `calves` meet their `-f`
     /// singular. White space is collapsed; punctuation stays.
     public static func key(_ name: String) -> String {
-        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-        return folded.split(whereSeparator: \.isWhitespace).map { wordKey(String($0)) }.joined(separator: " ")
+        var bytes = Array(name.utf8)
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            // Accents and non-ASCII case and white space go through Foundation; ASCII needs none of it.
+            let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+            bytes = Array(folded.split(whereSeparator: \.isWhitespace).joined(separator: " ").utf8)
+        }
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes.count)
+        var word: [UInt8] = []
+        func endWord() {
+            guard !word.isEmpty else { return }
+            if !key.isEmpty { key.append(0x20) }
+            appendWordKey(&word, to: &key)
+            word.removeAll(keepingCapacity: true)
+        }
+        for byte in bytes {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: endWord()
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): word.append(byte + 0x20)
+            default: word.append(byte)
+            }
+        }
+        endWord()
+        return String(decoding: key, as: UTF8.self)
     }
 
     /// The plural of a name, for a count of more than one that the recipes wrote in the
@@ -43,25 +65,23 @@ public enum IngredientName {
         ("leaf", "leaves"), ("loaf", "loaves"), ("half", "halves"), ("knife", "knives"), ("calf", "calves"),
     ]
 
-    private static func wordKey(_ word: String) -> String {
-        var scalars = Array(word.unicodeScalars)
-        if let irregular = fPlurals.first(where: { $0.plural == word }) {
-            scalars = Array(irregular.singular.unicodeScalars)
+    /// Appends the key of one lower-case word (its UTF-8 bytes) to `key`; `word` is used up.
+    private static func appendWordKey(_ word: inout [UInt8], to key: inout [UInt8]) {
+        let s = UInt8(ascii: "s"), e = UInt8(ascii: "e")
+        if word.count >= 6, word[word.count - 1] == s, word[word.count - 3] == UInt8(ascii: "v"),
+           let irregular = fPlurals.first(where: { $0.plural.utf8.elementsEqual(word) }) {
+            word = Array(irregular.singular.utf8)
         }
-        func ends(_ suffix: String) -> Bool {
-            let tail = Array(suffix.unicodeScalars)
-            return scalars.count >= tail.count && Array(scalars.suffix(tail.count)) == tail
-        }
+        /// The byte `back` places from the end (1: the last), or 0.
+        func last(_ back: Int) -> UInt8 { word.count >= back ? word[word.count - back] : 0 }
         // Keep a stem of two letters at least: `as`, `es` and `us` stay.
-        if scalars.count > 3, ends("es") {
-            scalars.removeLast(2)
-        } else if scalars.count > 2, ends("s"), !ends("ss"), !ends("us") {
-            scalars.removeLast()
+        if word.count > 3, last(1) == s, last(2) == e {
+            word.removeLast(2)
+        } else if word.count > 2, last(1) == s, last(2) != s, last(2) != UInt8(ascii: "u") {
+            word.removeLast()
         }
-        if scalars.count > 2, ends("e") { scalars.removeLast() }
-        if scalars.count > 1, ends("y") { scalars[scalars.count - 1] = "i" }
-        var text = ""
-        text.unicodeScalars.append(contentsOf: scalars)
-        return text
+        if word.count > 2, last(1) == e { word.removeLast() }
+        if word.count > 1, last(1) == UInt8(ascii: "y") { word[word.count - 1] = UInt8(ascii: "i") }
+        key.append(contentsOf: word)
     }
 }

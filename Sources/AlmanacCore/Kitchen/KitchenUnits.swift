@@ -96,18 +96,21 @@ public enum KitchenUnits {
     /// The unit `text` spells, in any case, with or without dots (`Tbsp`, `tablespoons`,
     /// `fl. oz.`, `Grams`); `nil` for a unit almanac does not convert (`can`, `clove`, `pinch`).
     public static func unit(named text: String) -> Unit? {
-        var words: [String] = []
-        var word = ""
-        for character in text.lowercased() {
-            if character == " " || character == "\t" || character == "." {
-                if !word.isEmpty { words.append(word) }
-                word = ""
-            } else {
-                word.append(character)
+        var name: [UInt8] = []
+        var pendingSpace = false
+        for byte in text.utf8 {
+            switch byte {
+            case 0x20, 0x09, UInt8(ascii: "."):
+                pendingSpace = !name.isEmpty
+            case 0x80...:
+                return nil  // every spelling is ASCII
+            default:
+                if pendingSpace { name.append(0x20) }
+                pendingSpace = false
+                name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
             }
         }
-        if !word.isEmpty { words.append(word) }
-        return spellings[words.joined(separator: " ")]
+        return spellings[String(decoding: name, as: UTF8.self)]
     }
 
     /// The sum of `parts` (all of one ``Dimension``), in a readable unit:

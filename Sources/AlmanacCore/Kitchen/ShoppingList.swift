@@ -184,7 +184,18 @@ public struct ShoppingList: Hashable, Sendable {
 
         /// `text` without white space around it, its inner runs of white space one space.
         private static func trimmed(_ text: String) -> String {
-            text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            var previous: UInt8 = 0x20
+            var plain = true
+            for byte in text.utf8 {
+                // Non-ASCII bytes may be white space (a no-break space): the slow path decides.
+                if byte >= 0x80 || byte < 0x20 || (byte == 0x20 && previous == 0x20) {
+                    plain = false
+                    break
+                }
+                previous = byte
+            }
+            if plain && previous != 0x20 { return text }
+            return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
     }
 }
