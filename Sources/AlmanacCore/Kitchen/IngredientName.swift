@@ -39,8 +39,8 @@ public enum IngredientName {
     }
 
     /// The plural of a name, for a count of more than one that the recipes wrote in the
-    /// singular (`1 onion` twice is `2 onions`): the last word gets `-es` after `s`, `x`,
-    /// `z`, `ch`, `sh` and in `tomato`, `potato`, `mango`; `-ies` for a `y` after a
+    /// singular (`1 onion` twice is `2 onions`): the last word gets `-es` after `x`, `z`,
+    /// `ch`, `sh` and in `tomato`, `potato`, `mango`; `-ies` for a `y` after a
     /// consonant; `leaf` and the like become `leaves`; else `-s`. A name whose last word
     /// already ends in `s`, or has no letters, is returned as it is.
     public static func plural(_ name: String) -> String {

@@ -47,14 +47,20 @@ public struct ShoppingList: Hashable, Sendable {
 
     /// Gathers the ingredients line by line, in one pass over the recipes.
     private struct Builder {
-        /// What one line collects.
+        /// What one line collects, in a size that does not grow with the recipes wanting it
+        /// (but for ``uses``).
         struct Entry {
             var key: String
             var measure: Measure
-            var names: [String] = []
-            var amounts: [Double] = []
-            var units: [String] = []
-            var known: [KitchenUnits.Unit] = []
+            /// The first spelling of the name, and the first that ends in `s`.
+            var name: String
+            var pluralName: String?
+            /// The same for the unit (of a measure almanac does not convert).
+            var unit: String?
+            var pluralUnit: String?
+            var total = 0.0
+            /// The amounts of each convertible unit, in the order the units came.
+            var perUnit: [(amount: Double, unit: KitchenUnits.Unit)] = []
             var uses: [ShoppingLine.Use] = []
             var useIndex: [String: Int] = [:]
             var lastServing = -1
@@ -122,7 +128,7 @@ public struct ShoppingList: Hashable, Sendable {
             } else {
                 index = entries.count
                 entryIndex[key] = index
-                entries.append(Entry(key: key, measure: measure))
+                entries.append(Entry(key: key, measure: measure, name: name, unit: unitText))
                 if let names = nameIndex[nameKey] {
                     byName[names].append(index)
                 } else {
@@ -130,11 +136,17 @@ public struct ShoppingList: Hashable, Sendable {
                     byName.append([index])
                 }
             }
-            entries[index].names.append(name)
+            if entries[index].pluralName == nil, Self.endsInS(name) { entries[index].pluralName = name }
             if let amount {
-                entries[index].amounts.append(amount)
-                entries[index].units.append(unitText)
-                if let unit { entries[index].known.append(unit) }
+                entries[index].total += amount
+                if entries[index].pluralUnit == nil, Self.endsInS(unitText) { entries[index].pluralUnit = unitText }
+                if let unit {
+                    if let slot = entries[index].perUnit.firstIndex(where: { $0.unit == unit }) {
+                        entries[index].perUnit[slot].amount += amount
+                    } else {
+                        entries[index].perUnit.append((amount, unit))
+                    }
+                }
             }
             if entries[index].lastServing != serving {
                 entries[index].lastServing = serving
@@ -152,34 +164,34 @@ public struct ShoppingList: Hashable, Sendable {
         }
 
         private func line(_ entry: Entry) -> ShoppingLine {
-            let total = entry.amounts.reduce(0, +)
+            let total = entry.total
             var amount: Double? = total
             var amountText: String?
             var unit: String?
-            var name = entry.names[0]
+            var name = entry.name
             switch entry.measure {
             case .none:
                 amount = nil
             case .count:
                 amountText = KitchenAmount.fraction(total)
-                if total > 1 { name = Self.plural(entry.names) }
+                if total > 1 { name = entry.pluralName ?? IngredientName.plural(entry.name) }
             case .dimension:
                 // One dimension by the line's key, so the sum is there.
-                if let sum = KitchenUnits.sum(zip(entry.amounts, entry.known).map { (amount: $0, unit: $1) }) {
+                if let sum = KitchenUnits.sum(entry.perUnit) {
                     amount = sum.amount
                     amountText = KitchenUnits.number(sum.amount, sum.unit)
                     unit = sum.unit.spelling(for: sum.amount)
                 }
             case .other:
                 amountText = KitchenAmount.fraction(total)
-                unit = total > 1 ? Self.plural(entry.units) : entry.units[0]
+                unit = total > 1 ? entry.pluralUnit ?? entry.unit.map(IngredientName.plural) : entry.unit
             }
             return ShoppingLine(amount: amount, amountText: amountText, unit: unit, name: name, uses: entry.uses, key: entry.key)
         }
 
-        /// A spelling among `spellings` that ends in `s`, else the first one made plural.
-        private static func plural(_ spellings: [String]) -> String {
-            spellings.first { $0.last == "s" || $0.last == "S" } ?? IngredientName.plural(spellings[0])
+        /// Whether a spelling ends in `s` (the plural a recipe wrote), in either case.
+        private static func endsInS(_ text: String) -> Bool {
+            text.utf8.last == UInt8(ascii: "s") || text.utf8.last == UInt8(ascii: "S")
         }
 
         /// `text` without white space around it, its inner runs of white space one space.
