@@ -15,6 +15,7 @@ enum VerbRegistry {
         GroupVerb(),
         ExpandVerb(),
         PlanVerb(),
+        ShoppingListVerb(),
     ]
 
     static func verb(named name: String) -> (any Verb)? {
