@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// One `almanac` subcommand: its help and what it does.
 protocol Command: Sendable {

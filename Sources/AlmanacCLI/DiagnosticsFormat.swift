@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// `--diagnostics text|json`: how `almanac validate` prints what it found.
 enum DiagnosticsFormat: String {

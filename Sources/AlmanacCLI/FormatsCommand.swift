@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// `almanac formats`: the table of codecs the registry holds.
 struct FormatsCommand: Command {

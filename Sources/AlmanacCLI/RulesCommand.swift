@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// `almanac rules`: the validation rules with their ids, severities and descriptions.
 struct RulesCommand: Command {

@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// The verbs `then` can chain, in the order `almanac verbs` lists them.
 enum VerbRegistry {
