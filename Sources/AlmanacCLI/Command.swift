@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// One `almanac` subcommand: its help and what it does.
 protocol Command: Sendable {

@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// `--diagnostics text|json`: how `almanac validate` prints what it found.
 enum DiagnosticsFormat: String {

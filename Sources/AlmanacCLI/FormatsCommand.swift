@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// `almanac formats`: the table of codecs the registry holds.
 struct FormatsCommand: Command {

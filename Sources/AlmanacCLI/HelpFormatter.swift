@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// Lays out help text in the sections swift-argument-parser users know:
 /// OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.

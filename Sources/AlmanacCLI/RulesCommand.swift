@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// `almanac rules`: the validation rules with their ids, severities and descriptions.
 struct RulesCommand: Command {

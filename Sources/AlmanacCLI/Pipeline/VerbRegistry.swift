@@ -1,4 +1,4 @@
-import Almanac
+import AlmanacCore
 
 /// The verbs `then` can chain, in the order `almanac verbs` lists them.
 enum VerbRegistry {
