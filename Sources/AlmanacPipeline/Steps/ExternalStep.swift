@@ -88,7 +88,9 @@ public struct ExternalStep: PipelineStep {
                 group.leave()
             }
         }
-        // A program that exits without reading everything closes the pipe: not our error.
+        // A program that exits without reading everything closes the pipe: not our error. The
+        // write then fails with EPIPE instead of SIGPIPE ending this process (an app's too).
+        signal(SIGPIPE, SIG_IGN)
         try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
         try? stdin.fileHandleForWriting.close()
         group.wait()

@@ -1,7 +1,7 @@
 import Testing
 import Almanac
 
-/// ``DedupeStep``, ``HeadStep`` and ``TailStep``: which items are kept, in which order.
+/// ``DedupeStep``: one item per id and kind.
 @Suite struct DedupeStepTests {
     @Test func theLastOfAnIdWinsInThePlaceOfTheFirst() throws {
         var state = PipelineState(items: [
@@ -11,13 +11,5 @@ import Almanac
         try DedupeStep().apply(to: &state)
         #expect(state.items.map(\.item.title) == ["new", "b", "a"])
         #expect(state.items.map(\.source) == ["new.json", "old.json", "old.json"])
-    }
-
-    @Test func headAndTailKeepCounts() throws {
-        let items = (1...12).map { Fixture.event("e\($0)") }
-        #expect(try Fixture.ids(items, HeadStep(count: 2)) == ["e1", "e2"])
-        #expect(try Fixture.ids(items, TailStep(count: 2)) == ["e11", "e12"])
-        #expect(try Fixture.ids(items, HeadStep()).count == 10)
-        #expect(try Fixture.ids(items, TailStep(count: -3)).isEmpty)
     }
 }
