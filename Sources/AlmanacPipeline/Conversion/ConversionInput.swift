@@ -4,6 +4,7 @@ import AlmanacCore
 public struct ConversionInput: Sendable {
     /// The path, or `nil` for standard input.
     public var path: String?
+    /// The codec that reads it.
     public var codec: any FormatCodec
     /// What to say before reading (the first input of a folder: the files passed over).
     public var note: String?

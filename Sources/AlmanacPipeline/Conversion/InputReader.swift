@@ -7,6 +7,7 @@ import AlmanacCore
 /// one past a limit, throws an ``AlmanacError`` (``ExitStatus/dataError``, or
 /// ``ExitStatus/noInput`` for a missing file).
 public struct InputReader {
+    /// The limits every input is read within.
     public let limits: InputLimits
 
     public init(limits: InputLimits = InputLimits()) {

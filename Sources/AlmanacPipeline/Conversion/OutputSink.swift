@@ -14,15 +14,18 @@ public protocol OutputSink: AnyObject {
 public final class MemoryOutput: OutputSink {
     /// What was written.
     public private(set) var bytes: [UInt8] = []
+    /// The name messages about the output use.
     public let name: String
 
     public init(name: String = "<memory>") {
         self.name = name
     }
 
+    /// Appends `bytes` to ``bytes``.
     public func write(_ bytes: [UInt8]) throws {
         self.bytes += bytes
     }
 
+    /// Memory never goes away.
     public var isClosed: Bool { false }
 }

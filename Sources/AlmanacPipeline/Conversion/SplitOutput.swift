@@ -6,6 +6,7 @@ import Foundation
 /// them are ready are they renamed into place. The folder is created when missing. A file
 /// that does not replace an existing one (``OutputFile/replacesExisting``) is left as it is.
 package struct SplitOutput {
+    /// The folder the files go into.
     package let folder: String
 
     package init(folder: String) {

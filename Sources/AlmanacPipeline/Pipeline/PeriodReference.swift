@@ -5,7 +5,9 @@ import AlmanacCore
 /// start of a given day on this machine's calendar, or now. Recurring events are placed by
 /// their next occurrence on or after ``day``.
 public struct PeriodReference: Sendable, Hashable {
+    /// The instant periods start from.
     public let instant: Date
+    /// The calendar days and weeks are counted on (this machine's zone).
     public let calendar: Calendar
     /// The reference day.
     public let day: CivilDate

@@ -12,6 +12,7 @@ import AlmanacCore
 /// try pipeline.run(&state)
 /// ```
 public struct Pipeline: Sendable {
+    /// The steps, in the order they run.
     public var steps: [any PipelineStep]
 
     public init(_ steps: [any PipelineStep] = []) {

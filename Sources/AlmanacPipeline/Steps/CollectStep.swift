@@ -3,6 +3,7 @@ import AlmanacCore
 /// `collect NAME`: puts every recipe in the collection NAME (and every event in the
 /// category NAME), as the recipe box does for a recipe added under a collection.
 public struct CollectStep: PipelineStep {
+    /// The collection (for events, the category) added.
     public let collection: String
 
     /// - Parameter collection: the collection's name.

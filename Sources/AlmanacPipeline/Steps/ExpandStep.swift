@@ -5,8 +5,11 @@ import AlmanacCore
 /// are kept when they overlap the window; recipes pass through. A series with more
 /// occurrences than the expander allows gives a warning.
 public struct ExpandStep: PipelineStep {
+    /// The window's first day.
     public let from: CivilDate
+    /// The day after the window's last.
     public let to: CivilDate
+    /// The expander, with the most occurrences a series gives.
     public let expander: OccurrenceExpander
 
     /// - Parameters:

@@ -10,6 +10,7 @@ public struct ExternalStep: PipelineStep {
     public let name: String
     /// The program's path.
     public let program: String
+    /// The arguments the program gets (those after the verb's name).
     public let arguments: [String]
     private let encoder: any ItemStreamEncoding
     private let decoder: any ItemStreamDecoding

@@ -46,6 +46,7 @@ public struct FilterStep: PipelineStep {
         }
     }
 
+    /// The tests; an item is kept when it passes all of them.
     public let tests: [Test]
 
     public init(_ tests: [Test]) {

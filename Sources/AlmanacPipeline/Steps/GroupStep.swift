@@ -10,7 +10,9 @@ public struct GroupStep: PipelineStep {
         case period
     }
 
+    /// What the items are grouped by.
     public let key: Key
+    /// What periods are counted from.
     public let reference: PeriodReference
 
     public init(by key: Key = .period, from reference: PeriodReference = PeriodReference()) {

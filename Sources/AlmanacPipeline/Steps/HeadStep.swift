@@ -2,6 +2,7 @@ import AlmanacCore
 
 /// `head -n N`: keeps the first N items.
 public struct HeadStep: PipelineStep {
+    /// How many items are kept.
     public let count: Int
 
     /// - Parameter count: how many items to keep (less than 0 keeps none).

@@ -12,7 +12,9 @@ public struct SortStep: PipelineStep {
         case date, title, rating, priority
     }
 
+    /// What the items are sorted by.
     public let key: Key
+    /// Whether the natural order is reversed (items without the key stay last).
     public let reverse: Bool
     /// By date, a recurring event sorts by its next occurrence on or after this day.
     public let today: CivilDate

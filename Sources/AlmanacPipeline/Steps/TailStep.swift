@@ -2,6 +2,7 @@ import AlmanacCore
 
 /// `tail -n N`: keeps the last N items.
 public struct TailStep: PipelineStep {
+    /// How many items are kept.
     public let count: Int
 
     /// - Parameter count: how many items to keep (less than 0 keeps none).

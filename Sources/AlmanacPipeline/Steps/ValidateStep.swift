@@ -4,6 +4,7 @@ import AlmanacCore
 /// it with an ``AlmanacError`` (``ExitStatus/validationFailed``, every finding in its
 /// diagnostics); warnings are added to ``PipelineState/warnings``.
 public struct ValidateStep: PipelineStep {
+    /// The rules and their settings.
     public let validator: Validator
 
     public init(_ validator: Validator = Validator()) {
