@@ -15,14 +15,18 @@ import AlmanacCore
 /// Everything that stops a run is an ``AlmanacError``; what the run finds and goes on
 /// with (readers' and writers' warnings, validation warnings) goes to the handler given.
 public struct Conversion {
+    /// What is read, in order.
     public var inputs: [ConversionInput]
     /// The writer.
     public var codec: any FormatCodec
+    /// The writer's options (a `group` step adds the day its periods count from).
     public var options: EncodingOptions
+    /// The steps run over the items read whole (none: the conversion may stream).
     public var pipeline: Pipeline
     /// The validation run before writing (every item on its own when streaming); `nil`
     /// writes without.
     public var validator: Validator?
+    /// The limits the inputs are read within.
     public var limits: InputLimits
 
     public init(inputs: [ConversionInput], to codec: any FormatCodec, options: EncodingOptions = EncodingOptions(), pipeline: Pipeline = Pipeline(), validator: Validator? = Validator(), limits: InputLimits = InputLimits()) {
@@ -36,7 +40,9 @@ public struct Conversion {
 
     /// The document to write and the writer's options, once read, run and validated.
     public struct Prepared {
+        /// The document, after the steps.
         public var document: AlmanacDocument
+        /// The writer's options, with what the steps ask of it.
         public var options: EncodingOptions
     }
 
