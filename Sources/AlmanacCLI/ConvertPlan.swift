@@ -70,9 +70,7 @@ struct ConvertPlan {
         }
         return try paths.flatMap { path in
             if path != "-", FolderListing.isFolder(path) {
-                var (inputs, note) = try FolderInput.inputs(of: path, forced: forced, registry: registry)
-                inputs[0].note = note
-                return inputs
+                return try ConversionInput.files(in: path, format: forced, registry: registry)
             }
             return [try input(path, forced: forced, registry: registry, command: command)]
         }

@@ -7,9 +7,9 @@ import AlmanacCore
 /// that a calendar's files are read as one. Hidden files (`.Radicale.props`) are passed
 /// over; other files almanac cannot read (vdirsyncer's `color` and `displayname`) and
 /// folders inside are passed over with a note. A folder with nothing to read is an error.
-package enum FolderInput {
+enum FolderInput {
     /// The inputs of `folder`, and the note about what was passed over (or `nil`).
-    package static func inputs(of folder: String, forced: (any FormatCodec)?, registry: FormatRegistry) throws -> (inputs: [ConversionInput], note: String?) {
+    static func inputs(of folder: String, forced: (any FormatCodec)?, registry: FormatRegistry) throws -> (inputs: [ConversionInput], note: String?) {
         var found: [(rank: Int, input: ConversionInput)] = []
         var skipped: [String] = []
         for entry in try FolderListing.entries(of: folder) where !entry.name.hasPrefix(".") {
