@@ -48,10 +48,13 @@ public enum AlmanacCommand {
         do {
             return try run(arguments, context: context)
         } catch let error as UsageError {
-            let command = error.command.flatMap(self.command(named:))
-            let usageLine = command?.usage ?? usage
-            let helpCommand = command.map { "almanac \($0.name)" } ?? "almanac"
-            console.error(HelpFormatter.usageError(error, usage: usageLine, helpCommand: helpCommand))
+            printUsageError(error, console: console)
+            return .usage
+        } catch let failure as AlmanacError where failure.status == .usage && failure.diagnostics.isEmpty {
+            // A step that found its arguments wrong once it saw the items (a recipe named that
+            // the inputs do not hold): printed as the usage errors of the command that ran it.
+            let command = arguments.first.flatMap(self.command(named:))?.name
+            printUsageError(UsageError(failure.message ?? "", command: command, hint: failure.hint), console: console)
             return .usage
         } catch {
             // Every other failure, whatever threw it, is reported and mapped to its status here.
@@ -59,6 +62,14 @@ public enum AlmanacCommand {
             context.diagnostics.print(failure)
             return failure.status
         }
+    }
+
+    /// `almanac: error: …`, the hint, the command's usage line and where to read more.
+    private static func printUsageError(_ error: UsageError, console: Console) {
+        let command = error.command.flatMap(self.command(named:))
+        let usageLine = command?.usage ?? usage
+        let helpCommand = command.map { "almanac \($0.name)" } ?? "almanac"
+        console.error(HelpFormatter.usageError(error, usage: usageLine, helpCommand: helpCommand))
     }
 
     private static func run(_ arguments: [String], context: CommandContext) throws -> ExitStatus {

@@ -16,12 +16,16 @@ public struct AlmanacError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
     /// How to show ``diagnostics``.
     public var display: DiagnosticDisplay
+    /// A line on what to do instead, or `nil`: with ``ExitStatus/usage``, the command line
+    /// prints it as `hint: …` and the usage line after the message, as for its own usage errors.
+    public var hint: String?
 
-    public init(_ status: ExitStatus, message: String? = nil, diagnostics: [Diagnostic] = [], display: DiagnosticDisplay = .alone) {
+    public init(_ status: ExitStatus, message: String? = nil, diagnostics: [Diagnostic] = [], display: DiagnosticDisplay = .alone, hint: String? = nil) {
         self.status = status
         self.message = message
         self.diagnostics = diagnostics
         self.display = display
+        self.hint = hint
     }
 
     /// `error` as an ``AlmanacError``: itself; a ``FileError`` as `PATH: error: reason` with
@@ -57,8 +61,8 @@ public struct AlmanacError: Error, Sendable, CustomStringConvertible {
         self.init(.dataError, diagnostics: [InputLimits.diagnostic(for: error, source: source)], display: .quoting(bytes))
     }
 
-    /// The diagnostics and the message, one a line.
+    /// The diagnostics, the message and the hint, one a line.
     public var description: String {
-        (diagnostics.map(\.rendered) + (message.map { ["error: \($0)"] } ?? [])).joined(separator: "\n")
+        (diagnostics.map(\.rendered) + (message.map { ["error: \($0)"] } ?? []) + (hint.map { ["hint: \($0)"] } ?? [])).joined(separator: "\n")
     }
 }

@@ -20,6 +20,11 @@ import Almanac
         #expect(AlmanacError(Odd()).status == .ioError)
     }
 
+    @Test func theDescriptionListsDiagnosticsMessageAndHint() {
+        let error = AlmanacError(.usage, message: "plan: no recipe has the id 'x'", diagnostics: [Diagnostic(.warning, "odd", source: "a.json")], hint: "the recipes come from the inputs")
+        #expect(error.description == "a.json: warning: odd\nerror: plan: no recipe has the id 'x'\nhint: the recipes come from the inputs")
+    }
+
     @Test func aCodecErrorIsADataErrorQuotingItsLine() throws {
         let bytes = Array("{\"almanac\": 1, \"events\": [}".utf8)
         let thrown = try #require(throws: (any Error).self) { try Fixture.codec("json").decode(bytes, source: "x.json") }
