@@ -59,7 +59,7 @@ let formatTargets: [Target] = [
 let package = Package(
     name: "almanac",
     products: [
-        .library(name: "Almanac", targets: ["AlmanacCore", "AlmanacFormats"]),
+        .library(name: "Almanac", targets: ["AlmanacCore", "AlmanacFormats", "Almanac"]),
         .executable(name: "almanac", targets: ["almanac"]),
     ],
     targets: formatTargets + [
@@ -77,7 +77,13 @@ let package = Package(
             name: "AlmanacFormats",
             dependencies: ["AlmanacCore"] + formatTargets.map { .target(name: $0.name) }
         ),
-        .target(name: "AlmanacCLI", dependencies: ["AlmanacCore", "AlmanacFormats"]),
+        // The pipeline library (`import Almanac`): the steps, reading, validation and writing of
+        // `almanac convert … then …` for apps. Its folder is `Sources/AlmanacPipeline`, not
+        // `Sources/Almanac`: that name differs from the executable's `Sources/almanac` only by
+        // case, and the two would be one folder on a case-insensitive file system (macOS).
+        .target(name: "Almanac", dependencies: ["AlmanacCore", "AlmanacFormats"], path: "Sources/AlmanacPipeline"),
+        // The command line: argument parsing, help and printing over the library.
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacFormats"]),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
         .executableTarget(
             name: "almanac-fuzz",
@@ -149,8 +155,12 @@ let package = Package(
             dependencies: ["almanac-bench", "AlmanacFormats", "AlmanacCore"]
         ),
         .testTarget(
+            name: "AlmanacPipelineTests",
+            dependencies: ["Almanac", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
+        ),
+        .testTarget(
             name: "AlmanacCLITests",
-            dependencies: ["almanac", "AlmanacCLI", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
+            dependencies: ["almanac", "AlmanacCLI", "Almanac", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -65,7 +65,7 @@ struct CorpusGenerator {
         let output = try OutputStream(path: path)
         let amount = Amount.megabytes(megabytes)
         var count = 0
-        let ndjson = registry.codec(named: "ndjson") as? any ItemStreamEncoding
+        let ndjson = registry.codec(named: "ndjson")?.itemStreamEncoder
         if format == "ics" { output.write(EventFactory.calendarHeader()) }
         var bytes: [UInt8] = []
         while !amount.isReached(count: count, bytes: output.written) {

@@ -122,7 +122,7 @@ struct ShapeCorpus {
 
     /// About 50-byte lines (1,000,000 at 50 MB): an event with an id and a short title each.
     private func tinyLines(_ bytes: Int, path: String) throws -> Input {
-        let codec = registry.codec(named: "ndjson") as! any ItemStreamEncoding
+        let codec = registry.codec(named: "ndjson")!.itemStreamEncoder!
         let output = try OutputStream(path: path)
         var line: [UInt8] = []
         var count = 0
@@ -139,7 +139,7 @@ struct ShapeCorpus {
 
     /// Lines of ``largeLineBytes`` (a third of `bytes` when that is less): events with a long escaped description and thousands of tasks.
     private func largeLines(_ bytes: Int, path: String) throws -> Input {
-        let codec = registry.codec(named: "ndjson") as! any ItemStreamEncoding
+        let codec = registry.codec(named: "ndjson")!.itemStreamEncoder!
         let lineBytes = max(min(Self.largeLineBytes, bytes / 3), 2_000)
         var factory = EventFactory(seed: 7)
         var random = SeededRandom(seed: 8)

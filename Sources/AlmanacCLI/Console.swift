@@ -5,14 +5,17 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import AlmanacCore
+import Almanac
 
 /// Standard output and standard error, written with `write(2)`.
 ///
 /// When the reader of standard output goes away (`almanac … | head -1`), writing
 /// stops quietly: ``outputClosed`` turns true and the run ends with status 0.
-final class Console {
+final class Console: OutputSink {
     private(set) var outputClosed = false
+
+    var isClosed: Bool { outputClosed }
+    let name = "<stdout>"
 
     init() {
         // A closed pipe then shows up as EPIPE from write(2) instead of killing the process.

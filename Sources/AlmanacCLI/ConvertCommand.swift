@@ -1,7 +1,8 @@
-import AlmanacCore
+import Almanac
 
 /// `almanac convert`: read inputs in any format, merge them, run the chained verbs,
-/// validate, and write one output.
+/// validate, and write one output. Parses its arguments into the library's ``Conversion``,
+/// which does the work.
 struct ConvertCommand: Command {
     let name = "convert"
     let abstract = "Convert recipes and events from one format to another."
@@ -73,25 +74,12 @@ struct ConvertCommand: Command {
         let validator = scanned.has("--no-validate") ? nil : Validator(registry: context.rules, settings: settings)
         for case let path? in plan.inputs.map(\.path) { try FileIO.checkReadable(path) }
         let limits = try InputLimits(scanned, command: name)
-        let conversion = Conversion(plan: plan, steps: chain.steps, validator: validator, limits: limits, context: context)
-        if let folder = plan.splitFolder {
-            return try SplitOutput(folder: folder).convert(plan, context: context, prepare: conversion.prepare)
-        }
-        let output = try plan.outputPath.map { try AtomicFileWriter(path: $0) }
-        do {
-            let status = chain.steps.isEmpty && plan.isStreamable
-                ? try conversion.stream(to: output)
-                : try conversion.convertWhole(to: output)
-            guard status == .success else {
-                output?.abort()
-                return status
-            }
-            try output?.commit()
-            return .success
-        } catch {
-            output?.abort()
-            throw error
-        }
+        let conversion = Conversion(
+            inputs: plan.inputs, to: plan.outputCodec, options: plan.encodingOptions,
+            pipeline: Pipeline(chain.steps), validator: validator, limits: limits
+        )
+        try conversion.write(to: plan.destination(standardOutput: context.console), report: context.diagnostics.handler)
+        return .success
     }
 
     func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {

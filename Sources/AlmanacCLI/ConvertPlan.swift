@@ -1,18 +1,11 @@
-import AlmanacCore
+import Almanac
 
 /// What `almanac convert` will do, worked out from its arguments before anything is read:
-/// each input with its codec, the output with its codec, and the options.
+/// each input with its codec, the output with its codec, and the options (the parts of the
+/// library's ``Conversion`` and its ``Destination`` that come from the command line).
 struct ConvertPlan {
-    /// One input: a file path, or standard input.
-    struct Input {
-        /// The path, or `nil` for standard input.
-        var path: String?
-        var codec: any FormatCodec
-        /// What to say before reading (the first input of a folder: the files passed over).
-        var note: String?
-        /// The name diagnostics use.
-        var name: String { path ?? "<stdin>" }
-    }
+    /// One input: a file path, or standard input, with its codec.
+    typealias Input = ConversionInput
 
     var inputs: [Input]
     var outputCodec: any FormatCodec
@@ -35,7 +28,7 @@ struct ConvertPlan {
             outputCodec = try Self.codec(named: name, option: "-t", registry: registry, reading: false, command: Self.command)
         } else if splitFolder != nil {
             // The first that can write a folder of every kind (Markdown, not the calendars).
-            let splitters = registry.codecs.filter { $0 is any SplitEncoding }
+            let splitters = registry.codecs.filter { $0.splitEncoder != nil }
             guard let splitting = splitters.first(where: { Set(ItemKind.allCases).isSubset(of: $0.format.writes) }) ?? splitters.first else {
                 throw UsageError("No format can write a folder of files (-d)", command: Self.command)
             }
@@ -45,7 +38,7 @@ struct ConvertPlan {
         } else {
             throw UsageError("Missing the output format: give -t <format> or -o <file> with a known extension (see 'almanac formats')", command: Self.command)
         }
-        if splitFolder != nil, !(outputCodec is any SplitEncoding) {
+        if splitFolder != nil, outputCodec.splitEncoder == nil {
             throw UsageError("The \(outputCodec.format.name) format cannot write a folder of files (-d); use -o <file>", command: Self.command)
         }
         var settings: [String: String] = [:]
@@ -60,12 +53,11 @@ struct ConvertPlan {
         encodingOptions = EncodingOptions(compact: arguments.has("--compact"), settings: settings)
     }
 
-    /// Whether items can flow from every input to the output one at a time. Several
-    /// inputs of a codec that reads them as one (ics) are read whole.
-    var isStreamable: Bool {
-        inputs.allSatisfy { $0.codec is any ItemStreamDecoding }
-            && !zip(inputs, inputs.dropFirst()).contains { $0.codec is any InputGroupDecoding && $0.codec.format.name == $1.codec.format.name }
-            && (outputCodec is any ItemStreamEncoding || outputCodec is any DocumentStreamEncoding)
+    /// Where the output goes: the `-d` folder, the `-o` file, or `standardOutput`.
+    func destination(standardOutput: any OutputSink) -> Destination {
+        if let splitFolder { return .folder(splitFolder) }
+        if let outputPath { return .file(outputPath) }
+        return .sink(standardOutput)
     }
 
     /// The inputs the positional arguments and `-f` name (standard input when there are
@@ -78,9 +70,7 @@ struct ConvertPlan {
         }
         return try paths.flatMap { path in
             if path != "-", FolderListing.isFolder(path) {
-                var (inputs, note) = try FolderInput.inputs(of: path, forced: forced, registry: registry)
-                inputs[0].note = note
-                return inputs
+                return try ConversionInput.files(in: path, format: forced, registry: registry)
             }
             return [try input(path, forced: forced, registry: registry, command: command)]
         }

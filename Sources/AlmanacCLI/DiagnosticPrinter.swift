@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// Prints diagnostics to standard error as `file:line:column: severity: message`,
 /// followed by the offending line and a caret under the column when the source is at hand;
@@ -18,6 +18,23 @@ struct DiagnosticPrinter {
         guard let bytes, let excerpt = Self.excerpt(of: bytes, at: position) else { return }
         console.error(excerpt.line)
         console.error(excerpt.caret)
+    }
+
+    /// Prints `diagnostic` as `display` says.
+    func print(_ diagnostic: Diagnostic, display: DiagnosticDisplay) {
+        print(diagnostic, sourceBytes: display.sourceBytes, excerpt: display.quotesLine)
+    }
+
+    /// Prints what stopped a run: its diagnostics, then its message as `almanac: error: …`.
+    func print(_ failure: AlmanacError) {
+        failure.diagnostics.forEach { print($0, display: failure.display) }
+        if let message = failure.message { console.error(HelpFormatter.errorLine(message)) }
+        if let hint = failure.hint { console.error("hint: \(hint)") }
+    }
+
+    /// A handler for a conversion that prints what it reports.
+    var handler: DiagnosticHandler {
+        { print($0, display: $1) }
     }
 
     /// The line holding `position` and a caret line under its column. Long lines are cut to a

@@ -8,7 +8,7 @@ struct HelpCommand: Command {
 
     func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
         guard let topic = arguments.positionals.first else {
-            try context.console.write(Array(Almanac.help.utf8))
+            try context.console.write(Array(AlmanacCommand.help.utf8))
             return .success
         }
         guard arguments.positionals.count == 1 else {
@@ -18,7 +18,7 @@ struct HelpCommand: Command {
             try context.console.write(Array(verb.help.utf8))
             return .success
         }
-        guard let command = Almanac.command(named: topic) else {
+        guard let command = AlmanacCommand.command(named: topic) else {
             throw UsageError("Unknown subcommand or verb '\(topic)'", command: name)
         }
         try context.console.write(Array(HelpFormatter.help(for: command, registry: context.registry).utf8))

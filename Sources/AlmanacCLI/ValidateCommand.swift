@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// `almanac validate`: run the validation rules over inputs and report what they find.
 struct ValidateCommand: Command {
@@ -29,7 +29,7 @@ struct ValidateCommand: Command {
         let settings = try ValidationOptions.settings(arguments, rules: context.rules, command: name)
         let limits = try InputLimits(arguments, command: name)
         for case let path? in inputs.map(\.path) { try FileIO.checkReadable(path) }
-        guard let loaded = try InputLoader(context: context, limits: limits).load(inputs) else { return .dataError }
+        let loaded = try InputReader(limits: limits).read(inputs, report: context.diagnostics.handler)
         let diagnostics = Validator(registry: context.rules, settings: settings).validate(loaded.items)
         switch format {
         case .text: diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }

@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// The options that configure validation, shared by `validate`, `convert` and the
 /// `validate` verb: which rules run at which severity, and the date window.
@@ -74,5 +74,10 @@ enum TodayOption {
     static func day(_ arguments: ArgumentScanner.Result, command: String) throws -> CivilDate {
         guard let text = arguments.value("--today") else { return ValidationSettings.currentDay() }
         return try ValidationOptions.date(text, option: "--today", command: command)
+    }
+
+    /// What periods are counted from: the start of `--today`, or now.
+    static func reference(_ arguments: ArgumentScanner.Result) throws -> PeriodReference {
+        PeriodReference(today: arguments.value("--today") == nil ? nil : try day(arguments, command: "convert"))
     }
 }

@@ -5,4 +5,4 @@ import Darwin
 #endif
 import AlmanacCLI
 
-exit(Almanac.main(Array(CommandLine.arguments.dropFirst())).rawValue)
+exit(AlmanacCommand.main(Array(CommandLine.arguments.dropFirst())).rawValue)

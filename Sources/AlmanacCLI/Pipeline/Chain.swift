@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// `almanac convert [options] then VERB [options] then …`: splits the arguments at
 /// each `then` and makes every step, so that all arguments are checked before any input is read.
@@ -32,11 +32,11 @@ struct Chain {
                     return
                 }
                 steps.append(try verb.makeStep(scanned))
-            } else if let program = ExternalVerb.find(name) {
-                guard let lines = registry.codec(named: "ndjson") as? any ItemStreamEncoding & ItemStreamDecoding else {
+            } else if let program = ExternalStep.find(name) {
+                guard let step = ExternalStep(name: name, program: program, arguments: rest, registry: registry) else {
                     throw UsageError("External verbs need the ndjson format, which is not registered", command: "convert")
                 }
-                steps.append(ExternalVerb(name: name, program: program, arguments: rest, lines: lines))
+                steps.append(step)
             } else {
                 throw UsageError("Unknown verb '\(name)'; the verbs are \(Self.verbNames) (or a program almanac-\(name) on PATH)", command: "convert")
             }

@@ -1,10 +1,11 @@
-import AlmanacCore
+import Almanac
 
 /// A pipeline verb: `almanac convert … then VERB [options]`. Verbs are plugins like
 /// codecs: one file each under `Verbs/`, listed once in ``VerbRegistry``.
 ///
-/// Making the step checks the verb's arguments, before any input is read; applying
-/// it changes the items in one process, over the common model.
+/// A verb is the command-line face of a library step (`Sources/AlmanacPipeline/Steps`):
+/// its name, help and options, and ``makeStep(_:)``, which checks the arguments (before any
+/// input is read) and returns the step with typed parameters.
 protocol Verb: Sendable {
     var name: String { get }
     /// One line for `almanac verbs`.
@@ -14,7 +15,7 @@ protocol Verb: Sendable {
     var discussion: String { get }
     var options: [ArgumentScanner.Option] { get }
 
-    /// Checks the arguments and returns the step to run.
+    /// Checks the arguments (throwing a ``UsageError``) and returns the library step to run.
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep
 }
 
@@ -45,44 +46,4 @@ extension Verb {
             throw error
         }
     }
-}
-
-/// One step of a pipeline, ready to run.
-protocol PipelineStep {
-    func apply(to state: inout PipelineState) throws
-}
-
-/// What flows through a pipeline: the items with their origins, and settings for the writer.
-struct PipelineState {
-    var items: [LocatedItem]
-    /// Document-level extras of the inputs.
-    var documentExtras: Extras
-    /// Every recipe the inputs held, also after a step dropped it from ``items``:
-    /// events still in the stream find the recipes they name here (meal plans,
-    /// shopping lists).
-    var recipeBook: [Recipe] = []
-    /// Settings verbs pass to the writer (`group-by`).
-    var writerSettings: [String: String] = [:]
-    /// Warnings steps found (a `validate` step's), printed before the output is written.
-    var warnings: [Diagnostic] = []
-
-    /// The items as a document for the writer.
-    var document: AlmanacDocument {
-        var document = AlmanacDocument(items: items.map(\.item))
-        document.extras = documentExtras
-        let named = Set(document.events.flatMap(\.recipes)).subtracting(document.recipes.map(\.id))
-        if !named.isEmpty {
-            var seen = Set<String>()
-            document.referencedRecipes = recipeBook.filter { named.contains($0.id) && seen.insert($0.id).inserted }
-        }
-        return document
-    }
-}
-
-/// A step stopped the pipeline; the message is printed and the run exits with `status`.
-struct PipelineFailure: Error {
-    var message: String
-    var status: ExitStatus
-    /// Diagnostics to print before the message (from a `validate` step).
-    var diagnostics: [Diagnostic] = []
 }

@@ -1,6 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `dedupe`: one item per id; the last one wins, in the place of the first.
+/// `dedupe`: a ``DedupeStep``.
 struct DedupeVerb: Verb {
     let name = "dedupe"
     let abstract = "Keep one item per id: the last one, in the place of the first."
@@ -11,23 +11,6 @@ struct DedupeVerb: Verb {
 
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
-        return Step()
-    }
-
-    struct Step: PipelineStep {
-        func apply(to state: inout PipelineState) throws {
-            var slot: [String: Int] = [:]
-            var kept: [LocatedItem] = []
-            for located in state.items {
-                let key = "\(located.item.kind.rawValue):\(located.item.identity)"
-                if let index = slot[key] {
-                    kept[index] = located
-                } else {
-                    slot[key] = kept.count
-                    kept.append(located)
-                }
-            }
-            state.items = kept
-        }
+        return DedupeStep()
     }
 }

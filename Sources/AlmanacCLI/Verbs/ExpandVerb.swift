@@ -1,7 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `expand --from D --to D`: one event per occurrence of each recurring event in a
-/// window of days, as calendar apps show them.
+/// `expand --from D --to D [--max-occurrences N]`: parses its window into an ``ExpandStep``.
 struct ExpandVerb: Verb {
     let name = "expand"
     let abstract = "One event per occurrence of recurring events, in a window of days."
@@ -38,34 +37,6 @@ struct ExpandVerb: Verb {
             guard let count = Int(text), count >= 1 else { throw usageError("--max-occurrences must be a whole number from 1, not '\(text)'") }
             limit = count
         }
-        return Step(from: from, to: to, expander: OccurrenceExpander(maxOccurrences: limit))
-    }
-
-    struct Step: PipelineStep {
-        let from: CivilDate
-        let to: CivilDate
-        let expander: OccurrenceExpander
-
-        func apply(to state: inout PipelineState) throws {
-            var recipes: [LocatedItem] = []
-            var events: [Event] = []
-            var origins: [LocatedItem] = []
-            for located in state.items {
-                switch located.item {
-                case .recipe: recipes.append(located)
-                case .event(let event):
-                    events.append(event)
-                    origins.append(located)
-                }
-            }
-            let result = expander.expand(events, from: from, to: to)
-            for problem in result.problems {
-                let origin = origins[problem.index]
-                state.warnings.append(Diagnostic(.warning, "expand: event '\(events[problem.index].title)': \(problem.message)", source: origin.source, position: origin.position))
-            }
-            state.items = recipes + zip(result.events, result.origins).map { event, index in
-                LocatedItem(.event(event), source: origins[index].source, position: origins[index].position)
-            }
-        }
+        return ExpandStep(from: from, to: to, maxOccurrences: limit)
     }
 }

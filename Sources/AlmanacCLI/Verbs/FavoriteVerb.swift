@@ -1,7 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `favorite`: marks every recipe as a favorite, as the recipe box does for a recipe
-/// added under Favorites. Events have no favorite flag and pass unchanged.
+/// `favorite`: a ``FavoriteStep``.
 struct FavoriteVerb: Verb {
     let name = "favorite"
     let abstract = "Mark every recipe as a favorite."
@@ -10,16 +9,6 @@ struct FavoriteVerb: Verb {
 
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
-        return Step()
-    }
-
-    struct Step: PipelineStep {
-        func apply(to state: inout PipelineState) throws {
-            for index in state.items.indices {
-                guard case .recipe(var recipe) = state.items[index].item else { continue }
-                recipe.isFavorite = true
-                state.items[index].item = .recipe(recipe)
-            }
-        }
+        return FavoriteStep()
     }
 }

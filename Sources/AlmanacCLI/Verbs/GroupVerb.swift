@@ -1,7 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `group --by period`: orders events Past, Next 7 Days, Next 30 Days, Future (stable
-/// within each), and asks writers that can show groups (the Markdown agenda) to do so.
+/// `group --by period [--today D]`: parses its arguments into a ``GroupStep``.
 struct GroupVerb: Verb {
     let name = "group"
     let abstract = "Group events by period (past, next 7 days, next 30 days, future)."
@@ -14,27 +13,6 @@ struct GroupVerb: Verb {
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
         guard arguments.value("--by") == "period" else { throw usageError("--by period is the grouping there is") }
-        return Step(reference: try PeriodReference(arguments), today: arguments.value("--today"))
-    }
-
-    struct Step: PipelineStep {
-        let reference: PeriodReference
-        let today: String?
-
-        func apply(to state: inout PipelineState) throws {
-            let order = EventPeriod.allCases
-            func rank(_ item: Item) -> Int {
-                guard case .event(let event) = item,
-                      let period = event.placed(onOrAfter: reference.day).period(relativeTo: reference.instant, calendar: reference.calendar) else {
-                    return order.count
-                }
-                return order.firstIndex(of: period)!
-            }
-            state.items = state.items.enumerated()
-                .sorted { (rank($0.element.item), $0.offset) < (rank($1.element.item), $1.offset) }
-                .map(\.element)
-            state.writerSettings["group-by"] = "period"
-            if let today { state.writerSettings["today"] = today }
-        }
+        return GroupStep(by: .period, from: try TodayOption.reference(arguments))
     }
 }

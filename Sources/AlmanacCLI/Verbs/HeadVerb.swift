@@ -1,6 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `head -n N`: keeps the first N items.
+/// `head -n N`: parses its count into a ``HeadStep``.
 struct HeadVerb: Verb {
     let name = "head"
     let abstract = "Keep the first N items."
@@ -10,14 +10,7 @@ struct HeadVerb: Verb {
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
         let count = try ItemCount.parse(arguments, verb: self)
-        return Step(count: count)
-    }
-
-    struct Step: PipelineStep {
-        let count: Int
-        func apply(to state: inout PipelineState) throws {
-            state.items = Array(state.items.prefix(count))
-        }
+        return HeadStep(count: count)
     }
 }
 

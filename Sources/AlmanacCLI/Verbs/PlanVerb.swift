@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 import Foundation
 
 /// `plan --recipe ID --at DATETIME [--servings N] [--title T] [--time-zone ZONE]`: adds a
@@ -41,28 +41,7 @@ struct PlanVerb: Verb {
             guard let value = Int(count), value >= 1 else { throw usageError("--servings must be a whole number from 1, not '\(count)'") }
             servings = value
         }
-        return Step(verb: self, reference: recipe, start: start, servings: servings, title: arguments.value("--title"))
+        return PlanStep(recipe: recipe, start: start, servings: servings, title: arguments.value("--title"))
     }
 
-    struct Step: PipelineStep {
-        let verb: PlanVerb
-        let reference: String
-        let start: CalendarTime
-        let servings: Int?
-        let title: String?
-
-        func apply(to state: inout PipelineState) throws {
-            let inStream = state.items.compactMap { if case .recipe(let recipe) = $0.item { recipe } else { nil } }
-            switch MealPlan.find(reference, in: inStream + state.recipeBook) {
-            case .found(let recipe):
-                state.items.append(LocatedItem(.event(MealPlan.meal(for: recipe, at: start, servings: servings, title: title))))
-            case .missing:
-                var error = verb.usageError("no recipe has the id or title '\(reference)'")
-                error.hint = "the recipes come from the inputs, such as: almanac convert Samples/recipes.json -t ics then plan --recipe <id> --at <date-time>"
-                throw error
-            case .ambiguous(let ids):
-                throw verb.usageError("several recipes are titled '\(reference)'; give one of their ids: \(ids.joined(separator: ", "))")
-            }
-        }
-    }
 }

@@ -1,6 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `remove-completed`: drops completed tasks from every event, as the to-do store does.
+/// `remove-completed`: a ``RemoveCompletedStep``.
 struct RemoveCompletedVerb: Verb {
     let name = "remove-completed"
     let abstract = "Drop completed tasks from events."
@@ -9,16 +9,6 @@ struct RemoveCompletedVerb: Verb {
 
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
-        return Step()
-    }
-
-    struct Step: PipelineStep {
-        func apply(to state: inout PipelineState) throws {
-            for index in state.items.indices {
-                guard case .event(var event) = state.items[index].item else { continue }
-                event.tasks.removeAll(where: \.isCompleted)
-                state.items[index].item = .event(event)
-            }
-        }
+        return RemoveCompletedStep()
     }
 }

@@ -1,4 +1,4 @@
-import AlmanacCore
+import Almanac
 
 /// `shopping-list [--title T] [--date D]`: replaces the recipes in the stream with one
 /// event whose tasks are their ingredients summed (``ShoppingList``), made from the
@@ -31,30 +31,7 @@ struct ShoppingListVerb: Verb {
             }
             start = time
         }
-        return Step(title: title, start: start)
+        return ShoppingListStep(title: title, start: start)
     }
 
-    struct Step: PipelineStep {
-        let title: String
-        let start: CalendarTime?
-
-        func apply(to state: inout PipelineState) throws {
-            let selection = ShoppingSelection(items: state.items.map(\.item), recipeBook: state.recipeBook)
-            let warnings = selection.missing.map { missing in
-                let meal = state.items[missing.itemIndex]
-                return Diagnostic(
-                    .warning, "shopping-list: the meal '\(meal.item.title)' (\(meal.item.id)) names the recipe '\(missing.recipeID)', which no input holds; it is left out of the list",
-                    source: meal.source, position: meal.position, item: ItemReference(meal.item))
-            }
-            guard !selection.recipes.isEmpty else {
-                let what = selection.fromMeals ? "no input holds the recipes its meals name" : "it holds no recipes and no meals"
-                throw PipelineFailure(message: "shopping-list: nothing to shop for: \(what)", status: .dataError, diagnostics: warnings)
-            }
-            state.warnings += warnings
-            let list = ShoppingList(recipes: selection.recipes)
-            let day = start ?? .date(selection.firstMealDay ?? ValidationSettings.currentDay())
-            state.items.removeAll { $0.item.kind == .recipe }
-            state.items.append(LocatedItem(.event(list.event(title: title, start: day))))
-        }
-    }
 }

@@ -1,6 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `tail -n N`: keeps the last N items.
+/// `tail -n N`: parses its count into a ``TailStep``.
 struct TailVerb: Verb {
     let name = "tail"
     let abstract = "Keep the last N items."
@@ -9,13 +9,6 @@ struct TailVerb: Verb {
 
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
-        return Step(count: try ItemCount.parse(arguments, verb: self))
-    }
-
-    struct Step: PipelineStep {
-        let count: Int
-        func apply(to state: inout PipelineState) throws {
-            state.items = Array(state.items.suffix(count))
-        }
+        return TailStep(count: try ItemCount.parse(arguments, verb: self))
     }
 }

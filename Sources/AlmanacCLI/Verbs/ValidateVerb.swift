@@ -1,6 +1,6 @@
-import AlmanacCore
+import Almanac
 
-/// `validate`: runs the validation rules at this point of the pipeline; any error
+/// `validate [<rule options>]`: parses the rule options into a ``ValidateStep``; any error
 /// stops the run (exit 1, nothing written).
 struct ValidateVerb: Verb {
     let name = "validate"
@@ -10,18 +10,6 @@ struct ValidateVerb: Verb {
 
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
-        return Step(validator: Validator(settings: try ValidationOptions.settings(arguments, rules: .builtin, command: "convert")))
-    }
-
-    struct Step: PipelineStep {
-        let validator: Validator
-        func apply(to state: inout PipelineState) throws {
-            let diagnostics = validator.validate(state.items)
-            let errors = diagnostics.filter { $0.severity == .error }.count
-            guard errors == 0 else {
-                throw PipelineFailure(message: "validate: \(errors) error\(errors == 1 ? "" : "s"); nothing was written", status: .validationFailed, diagnostics: diagnostics)
-            }
-            state.warnings += diagnostics
-        }
+        return ValidateStep(Validator(settings: try ValidationOptions.settings(arguments, rules: .builtin, command: "convert")))
     }
 }

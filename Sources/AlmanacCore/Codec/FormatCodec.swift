@@ -20,6 +20,20 @@ public protocol FormatCodec: Sendable {
 
     /// Writes a whole document.
     func encode(_ document: AlmanacDocument, options: EncodingOptions) throws -> EncodeResult
+
+    // What the codec can do besides, asked instead of cast (`FormatCodec+Capabilities.swift`):
+    // each is the codec itself when it conforms to the protocol, else `nil`.
+
+    /// The codec as a writer of one item at a time (ndjson), or `nil`.
+    var itemStreamEncoder: (any ItemStreamEncoding)? { get }
+    /// The codec as a reader that hands over items while it reads, or `nil`.
+    var itemStreamDecoder: (any ItemStreamDecoding)? { get }
+    /// The codec as a writer of a whole document from items handed over one at a time, or `nil`.
+    var documentStreamEncoder: (any DocumentStreamEncoding)? { get }
+    /// The codec as a writer of a folder of files (`-d`), or `nil`.
+    var splitEncoder: (any SplitEncoding)? { get }
+    /// The codec as a reader of several inputs as one (iCalendar's), or `nil`.
+    var inputGroupDecoder: (any InputGroupDecoding)? { get }
 }
 
 extension FormatCodec {

@@ -37,7 +37,7 @@ import AlmanacCore
         var state = PipelineState(items: items.map { LocatedItem($0) }, documentExtras: Extras())
         try VerbRun.step(GroupVerb(), ["--by", "period", "--today", "2026-12-20"]).apply(to: &state)
         #expect(state.items.map(\.item.id) == ["past", "soon", "future", "r"])
-        #expect(state.writerSettings["group-by"] == "period")
+        #expect(state.grouping == .period(today: CivilDate(year: 2026, month: 12, day: 20)))
         #expect(throws: UsageError.self) { try VerbRun.step(GroupVerb(), ["--by", "title"]) }
     }
 
@@ -46,7 +46,7 @@ import AlmanacCore
         try VerbRun.step(ValidateVerb(), []).apply(to: &state)
         #expect(state.warnings.map(\.code) == ["title-required"])
         var bad = PipelineState(items: [LocatedItem(.event(Event(id: "x", title: " ")))], documentExtras: Extras())
-        #expect(throws: PipelineFailure.self) { try VerbRun.step(ValidateVerb(), []).apply(to: &bad) }
+        #expect(throws: AlmanacError.self) { try VerbRun.step(ValidateVerb(), []).apply(to: &bad) }
         var allowed = bad
         try VerbRun.step(ValidateVerb(), ["--disable", "title-required"]).apply(to: &allowed)
     }

@@ -49,11 +49,11 @@ struct PlanVerbTests {
         let step = try VerbRun.step(PlanVerb(), ["--recipe", "cake", "--at", "2026-12-07T18:30"])
         var state = PipelineState(items: [LocatedItem(.recipe(MealFixtures.chili))], documentExtras: Extras())
         #expect { try step.apply(to: &state) } throws: { error in
-            (error as? UsageError)?.message == "plan: no recipe has the id or title 'cake'"
+            (error as? AlmanacError).map { $0.status == .usage && $0.message == "plan: no recipe has the id or title 'cake'" } == true
         }
         var ambiguous = PipelineState(items: [LocatedItem(.recipe(Recipe(id: "a", title: "Soup"))), LocatedItem(.recipe(Recipe(id: "b", title: "Soup")))], documentExtras: Extras())
         #expect { try VerbRun.step(PlanVerb(), ["--recipe", "soup", "--at", "2026-12-07"]).apply(to: &ambiguous) } throws: { error in
-            (error as? UsageError)?.message.hasSuffix("give one of their ids: a, b") == true
+            (error as? AlmanacError).map { $0.status == .usage && $0.message?.hasSuffix("give one of their ids: a, b") == true } == true
         }
     }
 

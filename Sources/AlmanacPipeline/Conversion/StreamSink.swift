@@ -16,10 +16,10 @@ struct StreamSink {
     /// A sink for `codec`, or `nil` when it can write neither way.
     init?(_ codec: any FormatCodec, options: EncodingOptions) throws {
         self.options = options
-        if let items = codec as? any ItemStreamEncoding {
+        if let items = codec.itemStreamEncoder {
             itemEncoder = items
             pending.reserveCapacity(1 << 17)
-        } else if let document = codec as? any DocumentStreamEncoding {
+        } else if let document = codec.documentStreamEncoder {
             itemEncoder = nil
             documentWriter = try document.documentWriter(options: options)
         } else {

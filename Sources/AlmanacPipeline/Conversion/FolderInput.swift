@@ -9,8 +9,8 @@ import AlmanacCore
 /// folders inside are passed over with a note. A folder with nothing to read is an error.
 enum FolderInput {
     /// The inputs of `folder`, and the note about what was passed over (or `nil`).
-    static func inputs(of folder: String, forced: (any FormatCodec)?, registry: FormatRegistry) throws -> (inputs: [ConvertPlan.Input], note: String?) {
-        var found: [(rank: Int, input: ConvertPlan.Input)] = []
+    static func inputs(of folder: String, forced: (any FormatCodec)?, registry: FormatRegistry) throws -> (inputs: [ConversionInput], note: String?) {
+        var found: [(rank: Int, input: ConversionInput)] = []
         var skipped: [String] = []
         for entry in try FolderListing.entries(of: folder) where !entry.name.hasPrefix(".") {
             let path = FolderListing.join(folder, entry.name)
@@ -20,7 +20,7 @@ enum FolderInput {
                 continue
             }
             let rank = registry.codecs.firstIndex { $0.format.name == codec.format.name } ?? 0
-            found.append((rank, ConvertPlan.Input(path: path, codec: codec)))
+            found.append((rank, ConversionInput(path: path, codec: codec)))
         }
         let what = forced.map { "no \($0.format.name) file" } ?? "no file almanac reads"
         let passed = skipped.isEmpty ? "" : " (passed over: \(listed(skipped)))"

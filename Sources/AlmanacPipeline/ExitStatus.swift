@@ -1,4 +1,5 @@
-/// almanac's exit statuses, after BSD's sysexits where one fits.
+/// almanac's exit statuses, after BSD's sysexits where one fits. Every ``AlmanacError``
+/// carries one; the command line exits with it.
 public enum ExitStatus: Int32, Sendable {
     /// Success.
     case success = 0

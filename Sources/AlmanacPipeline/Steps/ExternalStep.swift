@@ -1,18 +1,33 @@
 import Foundation
 import AlmanacCore
 
-/// A verb almanac does not have, run as the program `almanac-VERB` found on PATH (as git
-/// and pandoc extend themselves): it gets the items as NDJSON on standard input and returns
-/// NDJSON on standard output. A non-zero exit fails the pipeline and shows its messages.
-struct ExternalVerb: PipelineStep {
-    let name: String
-    let program: String
-    let arguments: [String]
-    /// The NDJSON codec that speaks to the program.
-    let lines: any ItemStreamEncoding & ItemStreamDecoding
+/// A step almanac does not have, run as a program (`almanac-VERB` on PATH, as git and
+/// pandoc extend themselves): it gets the items as NDJSON on standard input and returns
+/// NDJSON on standard output. A non-zero exit stops the pipeline with its messages
+/// (``ExitStatus/externalVerbFailed``).
+public struct ExternalStep: PipelineStep {
+    /// The verb's name, used in messages and as the returned items' source (`almanac-NAME`).
+    public let name: String
+    /// The program's path.
+    public let program: String
+    /// The arguments the program gets (those after the verb's name).
+    public let arguments: [String]
+    private let encoder: any ItemStreamEncoding
+    private let decoder: any ItemStreamDecoding
+
+    /// A step running `program` with `arguments`; `nil` when `registry` has no ndjson codec
+    /// that reads and writes item by item.
+    public init?(name: String, program: String, arguments: [String] = [], registry: FormatRegistry = BuiltinFormats.registry) {
+        guard let ndjson = registry.codec(named: "ndjson"), let encoder = ndjson.itemStreamEncoder, let decoder = ndjson.itemStreamDecoder else { return nil }
+        self.name = name
+        self.program = program
+        self.arguments = arguments
+        self.encoder = encoder
+        self.decoder = decoder
+    }
 
     /// The path of an executable `almanac-NAME` on PATH, or `nil`.
-    static func find(_ name: String) -> String? {
+    public static func find(_ name: String) -> String? {
         guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("-") else { return nil }
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
         for folder in folders {
@@ -26,25 +41,25 @@ struct ExternalVerb: PipelineStep {
         return nil
     }
 
-    func apply(to state: inout PipelineState) throws {
+    public func apply(to state: inout PipelineState) throws {
         var input: [UInt8] = []
-        for located in state.items { try lines.encodeItem(located.item, options: EncodingOptions(), into: &input) }
+        for located in state.items { try encoder.encodeItem(located.item, options: EncodingOptions(), into: &input) }
         let result = try run(input)
         guard result.status == 0 else {
             let messages = String(decoding: result.stderr, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw PipelineFailure(
-                message: "the external verb almanac-\(name) failed with status \(result.status)" + (messages.isEmpty ? "" : ":\n\(messages)"),
-                status: .externalVerbFailed
+            throw AlmanacError(
+                .externalVerbFailed,
+                message: "the external verb almanac-\(name) failed with status \(result.status)" + (messages.isEmpty ? "" : ":\n\(messages)")
             )
         }
         var items: [LocatedItem] = []
         var source = MemorySource(result.stdout)
         do {
-            state.warnings += try lines.decodeItems(from: &source, sourceName: "almanac-\(name)") { item, _ in
+            state.warnings += try decoder.decodeItems(from: &source, sourceName: "almanac-\(name)") { item, _ in
                 items.append(LocatedItem(item, source: "almanac-\(name)"))
             }.diagnostics
         } catch let error as any CodecError {
-            throw PipelineFailure(message: "the external verb almanac-\(name) returned bad NDJSON: \(error)", status: .externalVerbFailed)
+            throw AlmanacError(.externalVerbFailed, message: "the external verb almanac-\(name) returned bad NDJSON: \(error)")
         }
         state.items = items
     }
@@ -62,7 +77,7 @@ struct ExternalVerb: PipelineStep {
         do {
             try process.run()
         } catch {
-            throw PipelineFailure(message: "cannot run the external verb \(program): \(error.localizedDescription)", status: .externalVerbFailed)
+            throw AlmanacError(.externalVerbFailed, message: "cannot run the external verb \(program): \(error.localizedDescription)")
         }
         let collected = Collected()
         let group = DispatchGroup()
@@ -74,7 +89,9 @@ struct ExternalVerb: PipelineStep {
                 group.leave()
             }
         }
-        // A program that exits without reading everything closes the pipe: not our error.
+        // A program that exits without reading everything closes the pipe: not our error. The
+        // write then fails with EPIPE instead of SIGPIPE ending this process (an app's too).
+        signal(SIGPIPE, SIG_IGN)
         try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
         try? stdin.fileHandleForWriting.close()
         group.wait()

@@ -1,9 +1,9 @@
-import AlmanacCore
-import AlmanacFormats
+import Almanac
 
 /// The `almanac` command line: picks the subcommand, runs it, and turns what went
-/// wrong into a message on standard error and an ``ExitStatus``.
-public enum Almanac {
+/// wrong into a message on standard error and an ``ExitStatus``. (Not named `Almanac`: that
+/// is the library module's name, which a type of that name would shadow.)
+public enum AlmanacCommand {
     /// almanac's version, printed by `--version`.
     public static let version = "0.1.0"
 
@@ -48,21 +48,28 @@ public enum Almanac {
         do {
             return try run(arguments, context: context)
         } catch let error as UsageError {
-            let command = error.command.flatMap(self.command(named:))
-            let usageLine = command?.usage ?? usage
-            let helpCommand = command.map { "almanac \($0.name)" } ?? "almanac"
-            console.error(HelpFormatter.usageError(error, usage: usageLine, helpCommand: helpCommand))
+            printUsageError(error, console: console)
             return .usage
-        } catch let error as FileError {
-            return report(error, console: console)
-        } catch let failure as PipelineFailure {
-            failure.diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }
-            console.error(HelpFormatter.errorLine(failure.message))
-            return failure.status
+        } catch let failure as AlmanacError where failure.status == .usage && failure.diagnostics.isEmpty {
+            // A step that found its arguments wrong once it saw the items (a recipe named that
+            // the inputs do not hold): printed as the usage errors of the command that ran it.
+            let command = arguments.first.flatMap(self.command(named:))?.name
+            printUsageError(UsageError(failure.message ?? "", command: command, hint: failure.hint), console: console)
+            return .usage
         } catch {
-            console.error(HelpFormatter.errorLine("\(error)"))
-            return .ioError
+            // Every other failure, whatever threw it, is reported and mapped to its status here.
+            let failure = AlmanacError(error)
+            context.diagnostics.print(failure)
+            return failure.status
         }
+    }
+
+    /// `almanac: error: …`, the hint, the command's usage line and where to read more.
+    private static func printUsageError(_ error: UsageError, console: Console) {
+        let command = error.command.flatMap(self.command(named:))
+        let usageLine = command?.usage ?? usage
+        let helpCommand = command.map { "almanac \($0.name)" } ?? "almanac"
+        console.error(HelpFormatter.usageError(error, usage: usageLine, helpCommand: helpCommand))
     }
 
     private static func run(_ arguments: [String], context: CommandContext) throws -> ExitStatus {
@@ -84,23 +91,5 @@ public enum Almanac {
             throw UsageError("Unknown subcommand '\(first)'; the subcommands are \(commands.map(\.name).joined(separator: ", "))", command: nil)
         }
         return try command.run(raw: Array(arguments.dropFirst()), context: context)
-    }
-
-    /// `PATH: error: reason` and the status that goes with it.
-    private static func report(_ error: FileError, console: Console) -> ExitStatus {
-        switch error {
-        case .notFound(let path):
-            console.error("\(path): error: no such file")
-            return .noInput
-        case .unreadable(let path, let reason):
-            console.error("\(path): error: cannot read: \(reason)")
-            return .noInput
-        case .cannotCreate(let path, let reason):
-            console.error("\(path): error: cannot create the output: \(reason)")
-            return .cannotCreate
-        case .ioFailed(let path, let reason):
-            console.error("\(path): error: \(reason)")
-            return .ioError
-        }
     }
 }

@@ -1,0 +1,288 @@
+import AlmanacCore
+
+/// `almanac convert` as a value: the inputs, the steps, validation and the writer, run whole
+/// or streamed item by item.
+///
+/// ```swift
+/// let conversion = Conversion(
+///     inputs: [try ConversionInput(path: "Samples/events.json")],
+///     to: BuiltinFormats.registry.codec(named: "md")!,
+///     pipeline: Pipeline([FilterStep(.kind(.event)), SortStep(by: .date)])
+/// )
+/// let markdown = try conversion.bytes()
+/// ```
+///
+/// Everything that stops a run is an ``AlmanacError``; what the run finds and goes on
+/// with (readers' and writers' warnings, validation warnings) goes to the handler given.
+public struct Conversion {
+    /// What is read, in order.
+    public var inputs: [ConversionInput]
+    /// The writer.
+    public var codec: any FormatCodec
+    /// The writer's options (a `group` step adds the day its periods count from).
+    public var options: EncodingOptions
+    /// The steps run over the items read whole (none: the conversion may stream).
+    public var pipeline: Pipeline
+    /// The validation run before writing (every item on its own when streaming); `nil`
+    /// writes without.
+    public var validator: Validator?
+    /// The limits the inputs are read within.
+    public var limits: InputLimits
+
+    public init(inputs: [ConversionInput], to codec: any FormatCodec, options: EncodingOptions = EncodingOptions(), pipeline: Pipeline = Pipeline(), validator: Validator? = Validator(), limits: InputLimits = InputLimits()) {
+        self.inputs = inputs
+        self.codec = codec
+        self.options = options
+        self.pipeline = pipeline
+        self.validator = validator
+        self.limits = limits
+    }
+
+    /// The document to write and the writer's options, once read, run and validated.
+    public struct Prepared {
+        /// The document, after the steps.
+        public var document: AlmanacDocument
+        /// The writer's options, with what the steps ask of it.
+        public var options: EncodingOptions
+    }
+
+    /// Reads the inputs, runs the steps and validates. Throws ``ExitStatus/validationFailed``
+    /// with the findings when an error remains, ``ExitStatus/dataError`` when the writer cannot
+    /// hold some kind of item.
+    public func prepare(report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> Prepared {
+        var state = try InputReader(limits: limits).read(inputs, report: report)
+        try pipeline.run(&state)
+        let diagnostics = state.warnings + (validator?.validate(state.items) ?? [])
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 {
+            throw AlmanacError(.validationFailed, message: "validation found \(errors) error\(errors == 1 ? "" : "s"); nothing was written (--no-validate writes anyway)", diagnostics: diagnostics)
+        }
+        diagnostics.forEach { report($0, .alone) }
+        let items = state.items.map(\.item)
+        let named = Set(items.flatMap { item -> [String] in if case .event(let event) = item { event.recipes } else { [] } })
+        if let refusal = Self.unwritable(items, named: named, codec: codec) {
+            throw refusal
+        }
+        var options = options
+        if case .period(let today?)? = state.grouping, options.settings["today"] == nil {
+            options.settings["today"] = today.description
+        }
+        return Prepared(document: state.document, options: options)
+    }
+
+    /// Whether items can flow from every input to the output one at a time. Several
+    /// inputs of a codec that reads them as one (ics) are read whole.
+    public var isStreamable: Bool {
+        pipeline.isEmpty
+            && inputs.allSatisfy { $0.codec.itemStreamDecoder != nil }
+            && !zip(inputs, inputs.dropFirst()).contains { $0.codec.inputGroupDecoder != nil && $0.codec.format.name == $1.codec.format.name }
+            && (codec.itemStreamEncoder != nil || codec.documentStreamEncoder != nil)
+    }
+
+    /// Runs the conversion into `destination`, streamed when ``isStreamable``. On an error
+    /// a file or folder output is left untouched; on a sink, an item-wise writer's items
+    /// before the error are out.
+    public func write(to destination: Destination, report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) {
+        do {
+            switch destination {
+            case .folder(let folder):
+                guard let splitter = codec.splitEncoder else {
+                    throw AlmanacError(.usage, message: "the \(codec.format.name) format cannot write a folder of files")
+                }
+                try FolderMaker.make(folder)
+                let prepared = try prepare(report: report)
+                try SplitOutput(folder: folder).write(prepared.document, with: splitter, options: prepared.options, report: report)
+            case .file(let path):
+                let file = try AtomicFileWriter(path: path)
+                do {
+                    try run(into: Output(name: path, file: file, sink: nil), report: report)
+                    try file.commit()
+                } catch {
+                    file.abort()
+                    throw error
+                }
+            case .sink(let sink):
+                try run(into: Output(name: sink.name, file: nil, sink: sink), report: report)
+            }
+        } catch {
+            throw AlmanacError(error)
+        }
+    }
+
+    /// The output whole in memory, from the conversion run whole.
+    public func bytes(report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> [UInt8] {
+        let memory = MemoryOutput()
+        try write(to: .sink(memory), report: report)
+        return memory.bytes
+    }
+
+    /// A file or a sink.
+    private struct Output {
+        let name: String
+        let file: AtomicFileWriter?
+        let sink: (any OutputSink)?
+
+        func write(_ bytes: [UInt8]) throws {
+            if let file { try file.write(bytes) } else { try sink?.write(bytes) }
+        }
+
+        var isClosed: Bool { sink?.isClosed ?? false }
+    }
+
+    private func run(into output: Output, report: DiagnosticHandler) throws {
+        var sink: StreamSink?
+        if isStreamable {
+            do {
+                sink = try StreamSink(codec, options: options)
+            } catch let error as any CodecError {
+                throw AlmanacError(error, source: output.name)
+            }
+        }
+        if let sink {
+            try stream(into: output, sink: sink, report: report)
+        } else {
+            try writeWhole(into: output, report: report)
+        }
+    }
+
+    /// Reads everything, then writes the document.
+    private func writeWhole(into output: Output, report: DiagnosticHandler) throws {
+        let prepared = try prepare(report: report)
+        if output.sink != nil, let lines = codec.itemStreamEncoder {
+            return try writeItems(prepared.document, with: lines, options: prepared.options, into: output)
+        }
+        let result: EncodeResult
+        do {
+            result = try codec.encode(prepared.document, options: prepared.options)
+        } catch let error as any CodecError {
+            throw AlmanacError(error, source: output.name)
+        }
+        result.diagnostics.forEach { report($0, .quoting()) }
+        try output.write(result.bytes)
+    }
+
+    /// Writes a document read whole to a stream item by item, 64 KiB at a time, so that the
+    /// first items are out at once and a reader that goes away (`| head -1`) ends the run
+    /// without the rest being encoded.
+    private func writeItems(_ document: AlmanacDocument, with lines: any ItemStreamEncoding, options: EncodingOptions, into output: Output) throws {
+        var bytes: [UInt8] = []
+        for item in document.items {
+            do {
+                try lines.encodeItem(item, options: options, into: &bytes)
+            } catch let error as any CodecError {
+                throw AlmanacError(error, source: output.name)
+            }
+            guard bytes.count >= 1 << 16 else { continue }
+            try output.write(bytes)
+            if output.isClosed { return }
+            bytes.removeAll(keepingCapacity: true)
+        }
+        try output.write(bytes)
+    }
+
+    /// Passes items from item-wise readers to a streaming writer one at a time, validating
+    /// each as it comes (``StreamValidator``: `unique-ids` by hashes of the ids). An item-wise
+    /// writer (ndjson) writes each item at once; a document writer gets each item encoded and
+    /// kept (spilled to a temporary file past a few megabytes) until the document is written
+    /// at the end. On an error the run stops.
+    private func stream(into output: Output, sink: StreamSink, report: DiagnosticHandler) throws {
+        var sink = sink
+        var itemValidator = validator.map(StreamValidator.init)
+        // Recipes a calendar cannot hold are written only as details of the meals that name
+        // them, which may come later: whether each is named is known at the end.
+        let mealRecipesOnly = !codec.format.writes.contains(.recipe) && codec.format.writes.contains(.event)
+        var unnamedRecipes: [String: String] = [:]
+        var recipeOrder: [String] = []
+        var namedRecipes = Set<String>()
+        // The inputs' document-level extras, merged as whole reads merge them (the first wins).
+        var extras = Extras()
+        for input in inputs {
+            guard let decoder = input.codec.itemStreamDecoder else { preconditionFailure("isStreamable checked every input") }
+            let file = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
+            defer { file.close() }
+            let sized = SizeLimitedSource(file, maximum: limits.maximumStreamedBytes, refusal: limits.tooLarge(input.name))
+            var source = LineLimitedSource(sized, maximum: limits.maximumLineLength, structure: decoder.format.lines)
+            do {
+                let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
+                    switch item {
+                    case .recipe(let recipe) where mealRecipesOnly:
+                        if unnamedRecipes[recipe.id] == nil, !namedRecipes.contains(recipe.id) {
+                            unnamedRecipes[recipe.id] = recipe.title
+                            recipeOrder.append(recipe.id)
+                        }
+                    case .event(let event) where mealRecipesOnly:
+                        namedRecipes.formUnion(event.recipes)
+                    default:
+                        if let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
+                            throw AlmanacError(.dataError, message: refusal)
+                        }
+                    }
+                    if itemValidator != nil {
+                        let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))
+                        if found.contains(where: { $0.severity == .error }) {
+                            throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
+                        }
+                        found.forEach { report($0, .alone) }
+                    }
+                    try sink.take(item, output: output.write).forEach { report($0, .quoting()) }
+                    if output.isClosed { throw Closed() }
+                }
+                end.diagnostics.forEach { report($0, .quoting()) }
+                extras.entries.merge(end.documentExtras.entries) { mine, _ in mine }
+            } catch let error as any CodecError {
+                throw AlmanacError(error, source: input.name)
+            } catch let long as LineTooLong {
+                throw limits.exceeded(long, name: input.name)
+            } catch is Closed {
+                return
+            }
+        }
+        let unnamed = recipeOrder.filter { !namedRecipes.contains($0) }
+        if !unnamed.isEmpty {
+            throw Self.mealRecipeRefusal(unnamed.map { unnamedRecipes[$0] ?? $0 }, codec: codec)
+        }
+        do {
+            try sink.finish(extras: extras, output.write).forEach { report($0, .quoting()) }
+        } catch let error as any CodecError {
+            throw AlmanacError(error, source: output.name)
+        }
+    }
+
+    /// The reader of the output went away: the run ends, successfully.
+    private struct Closed: Error {}
+
+    /// A message when the output format cannot hold some of these kinds, else `nil`.
+    static func unwritableKinds(in kinds: [ItemKind], codec: any FormatCodec) -> String? {
+        let missing = Set(kinds).subtracting(codec.format.writes)
+        guard !missing.isEmpty else { return nil }
+        let names = missing.sorted().map(\.plural).joined(separator: " and ")
+        return "the \(codec.format.name) format cannot hold \(names); nothing was written"
+    }
+
+    /// The refusal when the output format cannot hold some of `items`, else `nil`. A format
+    /// that holds events but not recipes (iCalendar) takes the recipes that meal events name
+    /// (`named`), as the meals' details; others are refused.
+    static func unwritable(_ items: [Item], named: Set<String>, codec: any FormatCodec) -> AlmanacError? {
+        let writes = codec.format.writes
+        guard !writes.contains(.recipe), writes.contains(.event) else {
+            return unwritableKinds(in: items.map(\.kind), codec: codec).map { AlmanacError(.dataError, message: $0) }
+        }
+        var seen = Set<String>()
+        let unnamed = items.compactMap { item -> String? in
+            guard case .recipe(let recipe) = item, !named.contains(recipe.id), seen.insert(recipe.id).inserted else { return nil }
+            return recipe.title
+        }
+        return unnamed.isEmpty ? nil : mealRecipeRefusal(unnamed, codec: codec)
+    }
+
+    /// The error and hint for recipes no meal event names, by title, when the output holds events only.
+    static func mealRecipeRefusal(_ titles: [String], codec: any FormatCodec) -> AlmanacError {
+        let shown = titles.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (titles.count > 3 ? ", …" : "")
+        let count = titles.count == 1 ? "1 recipe" : "\(titles.count) recipes"
+        return AlmanacError(
+            .dataError,
+            message: "the \(codec.format.name) format cannot hold recipes, and no event names \(count) (\(shown)); nothing was written",
+            hint: "a meal event names the recipes it serves (then plan --recipe <id> --at <date-time>); 'then filter --kind event' keeps only the events, the meals keeping their recipes' details"
+        )
+    }
+}

@@ -1,0 +1,74 @@
+import AlmanacCore
+
+/// Reads inputs whole and merges them into one ``PipelineState``: the located items, the
+/// document extras (the first input's win) and the recipe book. Consecutive inputs of a codec
+/// that reads several as one (``InputGroupDecoding``: the files of a calendar folder) are
+/// read together. An input that cannot be read, or
+/// one past a limit, throws an ``AlmanacError`` (``ExitStatus/dataError``, or
+/// ``ExitStatus/noInput`` for a missing file).
+public struct InputReader {
+    /// The limits every input is read within.
+    public let limits: InputLimits
+
+    public init(limits: InputLimits = InputLimits()) {
+        self.limits = limits
+    }
+
+    /// Reads every input, in order; the readers' warnings go to `report`.
+    public func read(_ inputs: [ConversionInput], report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> PipelineState {
+        var state = PipelineState(items: [], documentExtras: Extras())
+        var start = 0
+        do {
+            while start < inputs.count {
+                var end = start + 1
+                if inputs[start].codec.inputGroupDecoder != nil {
+                    while end < inputs.count, inputs[end].codec.format.name == inputs[start].codec.format.name { end += 1 }
+                }
+                try read(Array(inputs[start..<end]), into: &state, report: report)
+                start = end
+            }
+        } catch {
+            throw AlmanacError(error)
+        }
+        state.recipeBook = state.items.compactMap { if case .recipe(let recipe) = $0.item { recipe } else { nil } }
+        return state
+    }
+
+    /// Reads one input, or a group of inputs of one ``InputGroupDecoding`` codec together.
+    private func read(_ group: [ConversionInput], into state: inout PipelineState, report: DiagnosticHandler) throws {
+        var contents: [[UInt8]] = []
+        for input in group {
+            if let path = input.path {
+                var source = try FileIO.openForReading(path)
+                defer { source.close() }
+                contents.append(try limits.readAll(from: &source, name: path, lines: input.codec.format.lines))
+            } else {
+                var stdin = FileIO.standardInput
+                contents.append(try limits.readAll(from: &stdin, name: input.name, lines: input.codec.format.lines))
+            }
+        }
+        let results: [DecodeResult]
+        do {
+            if group.count > 1, let codec = group[0].codec.inputGroupDecoder {
+                do {
+                    results = try codec.decode(inputs: zip(group, contents).map { DecodeInput(bytes: $1, source: $0.name) }, limits: limits.reader)
+                } catch let failed as InputGroupError {
+                    throw AlmanacError(failed.error, source: group[failed.input].name, bytes: contents[failed.input])
+                }
+            } else {
+                results = [try group[0].codec.decode(contents[0], source: group[0].name, limits: limits.reader)]
+            }
+        } catch let error as any CodecError {
+            throw AlmanacError(error, source: group[0].name, bytes: contents[0])
+        }
+        for (index, result) in results.enumerated() {
+            let input = group[index]
+            for diagnostic in result.diagnostics { report(diagnostic, .quoting(contents[index])) }
+            state.items += LocatedItem.items(of: result, source: input.name)
+            if state.items.count > limits.maximumItems {
+                throw limits.exceeded(input.name, "brings the items to more than \(limits.maximumItems)", option: "--max-items")
+            }
+            state.documentExtras.entries.merge(result.document.extras.entries) { mine, _ in mine }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import AlmanacCore
+
+/// A streamed input that may not pass `--max-input-size` when it is given (``InputLimits/maximumStreamedBytes``).
+struct SizeLimitedSource<Base: ByteSource>: ByteSource {
+    private var base: Base
+    private let maximum: Int?
+    /// What going past `maximum` throws.
+    private let refusal: InputLimits.LimitExceeded
+    private var count = 0
+
+    init(_ base: Base, maximum: Int?, refusal: InputLimits.LimitExceeded) {
+        self.base = base
+        self.maximum = maximum
+        self.refusal = refusal
+    }
+
+    mutating func read(into buffer: inout [UInt8], maximum wanted: Int) throws -> Int {
+        let read = try base.read(into: &buffer, maximum: wanted)
+        count += read
+        if let maximum, count > maximum {
+            throw refusal
+        }
+        return read
+    }
+}
