@@ -14,6 +14,7 @@ enum VerbRegistry {
         ValidateVerb(),
         GroupVerb(),
         ExpandVerb(),
+        ScaleVerb(),
     ]
 
     static func verb(named name: String) -> (any Verb)? {
