@@ -116,6 +116,17 @@ import Testing
         #expect(written.contains("\"amount\": 100\n"))
     }
 
+    @Test func fixedIngredientsStayFixed() throws {
+        let (document, written) = try roundTrip("""
+            {"recipes": [{"title": "Soup", "ingredients": [{"amount": 1, "name": "bay leaf", "fixed": true}, {"amount": 2, "name": "carrots", "fixed": false}],
+              "ingredientGroups": [{"title": "To serve", "ingredients": [{"name": "salt", "fixed": true}, {"name": "pepper"}]}]}]}
+            """)
+        let recipe = try #require(document.recipes.first)
+        #expect(recipe.allIngredients.map(\.fixed) == [true, false, true, false])
+        #expect(written.components(separatedBy: "\"fixed\": true").count == 3, "written for the two fixed ones: \(written)")
+        #expect(!written.contains("\"fixed\": false"), "false is the default and not written")
+    }
+
     @Test func hexColorsAreWrittenAsObjects() throws {
         let (document, written) = try roundTrip(##"{"events": [{"title": "E", "color": "#FF800080"}]}"##)
         #expect(document.events.first?.color == RGBAColor(red: 1, green: 128.0 / 255, blue: 0, alpha: 128.0 / 255))

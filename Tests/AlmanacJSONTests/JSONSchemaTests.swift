@@ -82,6 +82,20 @@ struct JSONSchemaTests {
         #expect(result.status == 0, "\(sample):\n\(result.stdoutText)\(result.stderrText)")
     }
 
+    @Test("the schema takes a fixed ingredient, as the writer writes it", .enabled(if: Peers.shouldRun(pythonModule: "jsonschema")))
+    func fixedIngredient() throws {
+        let recipe = Recipe(id: "R1", title: "Soup", ingredients: [Ingredient(amount: 1, name: "bay leaf", fixed: true)],
+                            ingredientGroups: [IngredientGroup(title: "To serve", ingredients: [Ingredient(unit: "pinch", name: "salt", fixed: true)])])
+        let document = AlmanacDocument(recipes: [recipe])
+        let output = try JSONCodec().encode(document, options: EncodingOptions()).bytes
+        #expect(String(decoding: output, as: UTF8.self).contains("\"fixed\": true"))
+        let result = try Self.validate(output, mode: "document")
+        #expect(result.status == 0, "\(result.stdoutText)\(result.stderrText)")
+        let lines = try NDJSONCodec().encode(document, options: EncodingOptions()).bytes
+        let ndjson = try Self.validate(lines, mode: "ndjson")
+        #expect(ndjson.status == 0, "\(ndjson.stdoutText)\(ndjson.stderrText)")
+    }
+
     @Test(
         "the schema rejects what the format does not allow",
         .enabled(if: Peers.shouldRun(pythonModule: "jsonschema")),
@@ -100,6 +114,11 @@ struct JSONSchemaTests {
                 "document",
                 #"{"almanac": 1, "recipes": [{"id": "R1", "title": "Soup", "prepTime": "15 minutes"}], "events": []}"#,
                 "does not match"
+            ),
+            (
+                "document",
+                #"{"almanac": 1, "recipes": [{"id": "R1", "title": "Soup", "ingredients": [{"name": "salt", "fixed": "yes"}]}], "events": []}"#,
+                "is not of type 'boolean'"
             ),
             (
                 "ndjson",

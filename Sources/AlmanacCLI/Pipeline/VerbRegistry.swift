@@ -16,6 +16,7 @@ enum VerbRegistry {
         ExpandVerb(),
         PlanVerb(),
         ShoppingListVerb(),
+        ScaleVerb(),
     ]
 
     static func verb(named name: String) -> (any Verb)? {
