@@ -147,6 +147,9 @@ public struct Conversion {
 
     /// Reads everything, then writes the document.
     private func writeWhole(into output: Output, report: DiagnosticHandler) throws {
+        if let last = pipeline.steps.last, last.streamsItems, let lines = codec.itemStreamEncoder {
+            return try streamLastStep(last, with: lines, into: output, report: report)
+        }
         let prepared = try prepare(report: report)
         if output.sink != nil, let lines = codec.itemStreamEncoder {
             return try writeItems(prepared.document, with: lines, options: prepared.options, into: output)
@@ -159,6 +162,42 @@ public struct Conversion {
         }
         result.diagnostics.forEach { report($0, .quoting()) }
         try output.write(result.bytes)
+    }
+
+    /// Reads everything and runs the steps but the last, which hands its items (a million
+    /// occurrences of `expand`) one at a time to the item-wise writer, each validated as it
+    /// comes (``StreamValidator``), 64 KiB written at a time: memory holds the input, not
+    /// the output. A validation error stops the run (a file output is left untouched).
+    private func streamLastStep(_ last: any PipelineStep, with lines: any ItemStreamEncoding, into output: Output, report: DiagnosticHandler) throws {
+        var state = try InputReader(limits: limits).read(inputs, report: report)
+        try Pipeline(Array(pipeline.steps.dropLast())).run(&state)
+        let items = try last.items(after: &state)
+        state.warnings.forEach { report($0, .alone) }
+        var options = options
+        if case .period(let today?)? = state.grouping, options.settings["today"] == nil {
+            options.settings["today"] = today.description
+        }
+        var itemValidator = validator.map(StreamValidator.init)
+        var bytes: [UInt8] = []
+        while let located = items.next() {
+            if itemValidator != nil {
+                let found = itemValidator!.validate(located)
+                if found.contains(where: { $0.severity == .error }) {
+                    throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
+                }
+                found.forEach { report($0, .alone) }
+            }
+            do {
+                try lines.encodeItem(located.item, options: options, into: &bytes)
+            } catch let error as any CodecError {
+                throw AlmanacError(error, source: output.name)
+            }
+            guard bytes.count >= 1 << 16 else { continue }
+            try output.write(bytes)
+            if output.isClosed { return }
+            bytes.removeAll(keepingCapacity: true)
+        }
+        try output.write(bytes)
     }
 
     /// Writes a document read whole to a stream item by item, 64 KiB at a time, so that the

@@ -8,4 +8,26 @@ import AlmanacCore
 public protocol PipelineStep: Sendable {
     /// Changes `state`: its items, and what it passes to the writer.
     func apply(to state: inout PipelineState) throws
+
+    /// Whether ``items(after:)`` hands on the items it makes without holding them
+    /// all (``ExpandStep``: a million occurrences). When such a step is the last and the
+    /// writer writes items one at a time (ndjson), a conversion streams them to the writer.
+    var streamsItems: Bool { get }
+
+    /// Applies the step and returns the items of the result in order, made as they are
+    /// asked for; `state` keeps what the step passes to the writer and its warnings, and no items.
+    func items(after state: inout PipelineState) throws -> AnyIterator<LocatedItem>
+}
+
+extension PipelineStep {
+    /// A step holds its result whole.
+    public var streamsItems: Bool { false }
+
+    /// Applies the step, then hands on its items.
+    public func items(after state: inout PipelineState) throws -> AnyIterator<LocatedItem> {
+        try apply(to: &state)
+        let items = state.items
+        state.items = []
+        return AnyIterator(items.makeIterator())
+    }
 }

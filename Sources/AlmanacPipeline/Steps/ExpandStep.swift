@@ -23,6 +23,14 @@ public struct ExpandStep: PipelineStep {
     }
 
     public func apply(to state: inout PipelineState) throws {
+        state.items = Array(try items(after: &state))
+    }
+
+    /// Expand makes its occurrences one at a time (``OccurrenceStream``).
+    public var streamsItems: Bool { true }
+
+    /// The recipes, then each occurrence in order of start, made as it is asked for.
+    public func items(after state: inout PipelineState) throws -> AnyIterator<LocatedItem> {
         var recipes: [LocatedItem] = []
         var events: [Event] = []
         var origins: [LocatedItem] = []
@@ -34,13 +42,18 @@ public struct ExpandStep: PipelineStep {
                 origins.append(located)
             }
         }
-        let result = expander.expand(events, from: from, to: to)
-        for problem in result.problems {
+        var occurrences = expander.occurrences(of: events, from: from, to: to)
+        for problem in occurrences.problems {
             let origin = origins[problem.index]
             state.warnings.append(Diagnostic(.warning, "expand: event '\(events[problem.index].title)': \(problem.message)", source: origin.source, position: origin.position))
         }
-        state.items = recipes + zip(result.events, result.origins).map { event, index in
-            LocatedItem(.event(event), source: origins[index].source, position: origins[index].position)
+        state.items = []
+        var leading = recipes.makeIterator()
+        return AnyIterator {
+            if let recipe = leading.next() { return recipe }
+            guard let next = occurrences.next() else { return nil }
+            let origin = origins[next.origin]
+            return LocatedItem(.event(next.event), source: origin.source, position: origin.position)
         }
     }
 }
