@@ -1,41 +1,44 @@
 import AlmanacCore
 
-/// Writes JSON text to bytes, pretty (two-space indents, one member a line) or
-/// compact (no white space at all). Keys come out in the order they are written,
-/// so the output is deterministic.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
-    let pretty: Bool
+/// The one JSON writer of almanac: appends JSON text to bytes, pretty (two-space indents,
+/// one member a line) or compact (no white space at all). Keys come out in the order they
+/// are written, so the output is deterministic; strings are escaped by
+/// ``JSONStringEscapes``. Containers are written with ``object(_:)`` and ``array(_:)`` (or
+/// ``open(_:)`` and ``close(_:)``), and a writer with a layout of its own (jCal's, one
+/// property a line) uses the pieces: ``ascii(_:)``, ``newline(_:)``, ``string(_:)``, ``decimal(_:)``.
+package struct JSONWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
+    package let pretty: Bool
     private var depth = 0
     /// Whether the container being written has no member or element yet.
     private var isFirst = true
 
-    init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
+    package init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
         self.pretty = pretty
         bytes.reserveCapacity(capacity)
     }
 
     /// A writer that appends to `bytes` as if it stood `depth` containers deep (a document
     /// writer's items sit in an array in an object: depth 2).
-    init(pretty: Bool, depth: Int, continuing bytes: [UInt8]) {
+    package init(pretty: Bool, depth: Int, continuing bytes: [UInt8]) {
         self.pretty = pretty
         self.depth = depth
         self.bytes = bytes
     }
 
     /// Hands over what has been written and starts again with no bytes.
-    mutating func takeBytes() -> [UInt8] {
+    package mutating func takeBytes() -> [UInt8] {
         defer { bytes = [] }
         return bytes
     }
 
     // MARK: Containers
 
-    mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
+    package mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
         try container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
     }
 
-    mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
+    package mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
         try container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
     }
 
@@ -46,14 +49,14 @@ struct JSONWriter {
     }
 
     /// Opens a container (`{` or `[`) that ``close(_:)`` ends: for writers that fill it over several calls.
-    mutating func open(_ bracket: UInt8) {
+    package mutating func open(_ bracket: UInt8) {
         bytes.append(bracket)
         depth += 1
         isFirst = true
     }
 
     /// Ends the container ``open(_:)`` began, on a line of its own when it holds anything.
-    mutating func close(_ bracket: UInt8) {
+    package mutating func close(_ bracket: UInt8) {
         depth -= 1
         if !isFirst { newline() }
         isFirst = false
@@ -61,7 +64,7 @@ struct JSONWriter {
     }
 
     /// Starts a member of the current object: separator, indent and `"key": `.
-    mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         separate()
         appendString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -69,7 +72,7 @@ struct JSONWriter {
     }
 
     /// Starts an element of the current array.
-    mutating func element() {
+    package mutating func element() {
         separate()
     }
 
@@ -87,25 +90,25 @@ struct JSONWriter {
 
     // MARK: Scalars
 
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         appendString(text)
     }
 
-    mutating func bool(_ flag: Bool) {
+    package mutating func bool(_ flag: Bool) {
         bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     }
 
-    mutating func null() {
+    package mutating func null() {
         bytes.append(contentsOf: "null".utf8)
     }
 
-    mutating func integer(_ number: Int) {
+    package mutating func integer(_ number: Int) {
         bytes.append(contentsOf: String(number).utf8)
     }
 
     /// The shortest text that reads back as the same double; whole numbers without
     /// a fraction (`4`, not `4.0`). JSON has no NaN or infinity: those write `null`.
-    mutating func number(_ number: Double) {
+    package mutating func number(_ number: Double) {
         if !number.isFinite {
             null()
         } else if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
@@ -124,12 +127,14 @@ struct JSONWriter {
         }
     }
 
-    /// Writes an opaque value back as the JSON it came from.
-    mutating func opaque(_ value: OpaqueValue) {
+    /// Writes an opaque value back as the JSON it came from: a number as its text when that
+    /// is a JSON number (`1.50` stays `1.50`), else as ``decimal(_:)`` spells it.
+    package mutating func opaque(_ value: OpaqueValue) {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)
-        case .number(let text): bytes.append(contentsOf: text.utf8)
+        case .number(let text):
+            if JSONReader.isNumber(text) { bytes.append(contentsOf: text.utf8) } else { decimal(text) }
         case .string(let text): string(text)
         case .array(let elements):
             array { writer in
@@ -150,20 +155,20 @@ struct JSONWriter {
 
     // MARK: Optional members
 
-    mutating func member(_ key: String, _ text: String?) {
+    package mutating func member(_ key: String, _ text: String?) {
         guard let text else { return }
         self.key(key)
         string(text)
     }
 
-    mutating func member(_ key: String, _ number: Double?) {
+    package mutating func member(_ key: String, _ number: Double?) {
         guard let number else { return }
         self.key(key)
         self.number(number)
     }
 
     /// An array of strings, left out when empty.
-    mutating func member(_ key: String, _ texts: [String]) {
+    package mutating func member(_ key: String, _ texts: [String]) {
         guard !texts.isEmpty else { return }
         self.key(key)
         array { writer in
@@ -175,7 +180,7 @@ struct JSONWriter {
     }
 
     /// An array of objects, left out when empty.
-    mutating func member<Element>(_ key: String, _ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
+    package mutating func member<Element>(_ key: String, _ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
         guard !elements.isEmpty else { return }
         self.key(key)
         array { writer in
@@ -186,57 +191,56 @@ struct JSONWriter {
         }
     }
 
-    /// The `json` bag's members inline, then the other codecs' bags under `extras`.
-    /// A bag member named `reserved` is left out: the object already has that key
-    /// (an item's own unknown `kind` key when NDJSON writes `kind` first).
-    mutating func extras(_ extras: Extras, reserved: String? = nil) {
-        for member in extras["json"]?.members ?? [] where member.key != reserved {
-            key(member.key)
-            opaque(member.value)
+    // MARK: Pieces
+
+    /// Appends ASCII text as it is, such as punctuation.
+    package mutating func ascii(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends one byte as it is.
+    package mutating func byte(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
+    /// A line break and `level` indents when pretty; nothing when compact.
+    package mutating func newline(_ level: Int) {
+        guard pretty else { return }
+        bytes.append(0x0A)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+    }
+
+    /// Appends a decimal number from another syntax (iCalendar's `+007.50`) as JSON spells
+    /// it: no `+`, no leading zeros, digits on both sides of a point, no trailing zeros after
+    /// it (`7.5`; `-0` as `0`). A number in exponent form is written as it is.
+    package mutating func decimal(_ text: String) {
+        var digits = Substring(text)
+        var negative = false
+        if digits.hasPrefix("+") {
+            digits = digits.dropFirst()
+        } else if digits.hasPrefix("-") {
+            negative = true
+            digits = digits.dropFirst()
         }
-        let others = extras.sortedNames.filter { $0 != "json" }
-        guard !others.isEmpty else { return }
-        key("extras")
-        object { writer in
-            for name in others {
-                writer.key(name)
-                writer.opaque(extras[name]!)
-            }
+        if digits.contains(where: { $0 == "e" || $0 == "E" }) {
+            if negative { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: digits.utf8)
+            return
+        }
+        var integer = digits.prefix { $0 != "." }
+        var fraction = digits.dropFirst(integer.count + 1)
+        while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
+        while fraction.last == "0" { fraction = fraction.dropLast() }
+        if integer.isEmpty { integer = "0" }
+        if negative && !(integer == "0" && fraction.isEmpty) { bytes.append(UInt8(ascii: "-")) }
+        bytes.append(contentsOf: integer.utf8)
+        if digits.contains(".") {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: (fraction.isEmpty ? "0" : fraction).utf8)
         }
     }
 
-    // MARK: Strings
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// Quotes and escapes `text`: `"` and `\`, and control characters as `\n`, `\t`
-    /// and friends or `\u00XX`. Everything else, non-ASCII included, goes as UTF-8.
     private mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                runStart = index + 1
-                bytes.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                default:
-                    bytes.append(contentsOf: "u00".utf8)
-                    bytes.append(Self.hexDigits[Int(byte >> 4)])
-                    bytes.append(Self.hexDigits[Int(byte & 0xF)])
-                }
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONStringEscapes.append(text, to: &bytes)
     }
 }
