@@ -134,22 +134,13 @@ package struct JSONValue {
 
     /// The value as an owned tree (for what the model keeps as extras, or writes back).
     package var opaque: OpaqueValue {
-        switch type {
+        switch kind {
         case .null: return .null
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .number: return .number(numberText!)
-        case .string: return .string(string!)
-        case .array:
-            var elements: [OpaqueValue] = []
-            elements.reserveCapacity(node.count)
-            forEachElement { elements.append($0.opaque) }
-            return .array(elements)
-        case .object:
-            var members: [OpaqueMember] = []
-            members.reserveCapacity(node.count)
-            forEachMember { _, key, value in members.append(OpaqueMember(tape.string(at: key), value.opaque)) }
-            return .object(members)
+        case .bool(let flag): return .bool(flag)
+        case .number(let text): return .number(text)
+        case .string(let text): return .string(text)
+        case .array(let elements): return .array(elements.map(\.opaque))
+        case .object(let members): return .object(members.map { OpaqueMember($0.key, $0.value.opaque) })
         }
     }
 }
