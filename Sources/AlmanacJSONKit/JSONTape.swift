@@ -66,6 +66,7 @@ package struct JSONTape {
     }
 
     /// The text of number node `index`, as it is spelled.
+    @inlinable
     package func numberText(at index: Int) -> String {
         if !texts.isEmpty, let text = texts[index] { return text }
         let node = nodes[index]

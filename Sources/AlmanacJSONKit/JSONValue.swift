@@ -41,16 +41,16 @@ package struct JSONValue {
     @inlinable package var isNull: Bool { type == .null }
 
     /// The text when this is a string.
-    package var string: String? {
+    @inlinable package var string: String? {
         type == .string ? tape.string(at: index) : nil
     }
 
     /// The number's text when this is a number.
-    package var numberText: String? {
+    @inlinable package var numberText: String? {
         type == .number ? tape.numberText(at: index) : nil
     }
 
-    package var bool: Bool? {
+    @inlinable package var bool: Bool? {
         switch type {
         case .true: return true
         case .false: return false
@@ -68,7 +68,7 @@ package struct JSONValue {
     }
 
     /// Calls `body` with each element of this array, in order.
-    package func forEachElement(_ body: (JSONValue) throws -> Void) rethrows {
+    @inlinable package func forEachElement(_ body: (JSONValue) throws -> Void) rethrows {
         var child = index + 1
         for _ in 0..<node.count {
             try body(JSONValue(tape: tape, index: child))
@@ -77,7 +77,7 @@ package struct JSONValue {
     }
 
     /// Calls `body` with each member's position among the members, key node index and value.
-    package func forEachMember(_ body: (_ position: Int, _ keyIndex: Int, _ value: JSONValue) throws -> Void) rethrows {
+    @inlinable package func forEachMember(_ body: (_ position: Int, _ keyIndex: Int, _ value: JSONValue) throws -> Void) rethrows {
         var key = index + 1
         for position in 0..<node.count {
             try body(position, key, JSONValue(tape: tape, index: key + 1))

@@ -7,15 +7,17 @@ import AlmanacCore
 /// ``open(_:)`` and ``close(_:)``), and a writer with a layout of its own (jCal's, one
 /// property a line) uses the pieces: ``ascii(_:)``, ``newline(_:)``, ``string(_:)``, ``decimal(_:)``.
 package struct JSONWriter: Sendable {
-    package private(set) var bytes: [UInt8] = []
+    /// What has been written.
+    package var bytes: [UInt8] { output }
+    @usableFromInline var output: [UInt8] = []
     package let pretty: Bool
-    private var depth = 0
+    @usableFromInline var depth = 0
     /// Whether the container being written has no member or element yet.
-    private var isFirst = true
+    @usableFromInline var isFirst = true
 
     package init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        output.reserveCapacity(capacity)
     }
 
     /// A writer that appends to `bytes` as if it stood `depth` containers deep (a document
@@ -23,87 +25,87 @@ package struct JSONWriter: Sendable {
     package init(pretty: Bool, depth: Int, continuing bytes: [UInt8]) {
         self.pretty = pretty
         self.depth = depth
-        self.bytes = bytes
+        self.output = bytes
     }
 
     /// Hands over what has been written and starts again with no bytes.
     package mutating func takeBytes() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
+        defer { output = [] }
+        return output
     }
 
     // MARK: Containers
 
-    package mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
+    @inlinable package mutating func object(_ body: (inout JSONWriter) throws -> Void) rethrows {
         try container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
     }
 
-    package mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
+    @inlinable package mutating func array(_ body: (inout JSONWriter) throws -> Void) rethrows {
         try container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
     }
 
-    private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) throws -> Void) rethrows {
+    @inlinable mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) throws -> Void) rethrows {
         self.open(open)
         try body(&self)
         self.close(close)
     }
 
     /// Opens a container (`{` or `[`) that ``close(_:)`` ends: for writers that fill it over several calls.
-    package mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+    @inlinable package mutating func open(_ bracket: UInt8) {
+        output.append(bracket)
         depth += 1
         isFirst = true
     }
 
     /// Ends the container ``open(_:)`` began, on a line of its own when it holds anything.
-    package mutating func close(_ bracket: UInt8) {
+    @inlinable package mutating func close(_ bracket: UInt8) {
         depth -= 1
         if !isFirst { newline() }
         isFirst = false
-        bytes.append(bracket)
+        output.append(bracket)
     }
 
     /// Starts a member of the current object: separator, indent and `"key": `.
-    package mutating func key(_ key: String) {
+    @inlinable package mutating func key(_ key: String) {
         separate()
         appendString(key)
-        bytes.append(UInt8(ascii: ":"))
-        if pretty { bytes.append(UInt8(ascii: " ")) }
+        output.append(UInt8(ascii: ":"))
+        if pretty { output.append(UInt8(ascii: " ")) }
     }
 
     /// Starts an element of the current array.
-    package mutating func element() {
+    @inlinable package mutating func element() {
         separate()
     }
 
-    private mutating func separate() {
-        if !isFirst { bytes.append(UInt8(ascii: ",")) }
+    @inlinable mutating func separate() {
+        if !isFirst { output.append(UInt8(ascii: ",")) }
         isFirst = false
         newline()
     }
 
-    private mutating func newline() {
+    @inlinable mutating func newline() {
         guard pretty else { return }
-        bytes.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+        output.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
     }
 
     // MARK: Scalars
 
-    package mutating func string(_ text: String) {
+    @inlinable package mutating func string(_ text: String) {
         appendString(text)
     }
 
-    package mutating func bool(_ flag: Bool) {
-        bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    @inlinable package mutating func bool(_ flag: Bool) {
+        output.append(contentsOf: (flag ? "true" : "false").utf8)
     }
 
-    package mutating func null() {
-        bytes.append(contentsOf: "null".utf8)
+    @inlinable package mutating func null() {
+        output.append(contentsOf: "null".utf8)
     }
 
-    package mutating func integer(_ number: Int) {
-        bytes.append(contentsOf: String(number).utf8)
+    @inlinable package mutating func integer(_ number: Int) {
+        output.append(contentsOf: String(number).utf8)
     }
 
     /// The shortest text that reads back as the same double; whole numbers without
@@ -117,13 +119,13 @@ package struct JSONWriter: Sendable {
         } else {
             // `description` gives the shortest digits but pads the exponent (`1e-07`, `1e+20`).
             let text = Array(number.description.utf8)
-            guard let e = text.firstIndex(of: UInt8(ascii: "e")) else { return bytes.append(contentsOf: text) }
-            bytes.append(contentsOf: text[...e])
+            guard let e = text.firstIndex(of: UInt8(ascii: "e")) else { return output.append(contentsOf: text) }
+            output.append(contentsOf: text[...e])
             var exponent = text[(e + 1)...]
-            if exponent.first == UInt8(ascii: "-") { bytes.append(UInt8(ascii: "-")) }
+            if exponent.first == UInt8(ascii: "-") { output.append(UInt8(ascii: "-")) }
             exponent = exponent.drop(while: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") })
             while exponent.count > 1, exponent.first == UInt8(ascii: "0") { exponent = exponent.dropFirst() }
-            bytes.append(contentsOf: exponent)
+            output.append(contentsOf: exponent)
         }
     }
 
@@ -134,7 +136,7 @@ package struct JSONWriter: Sendable {
         case .null: null()
         case .bool(let flag): bool(flag)
         case .number(let text):
-            if JSONReader.isNumber(text) { bytes.append(contentsOf: text.utf8) } else { decimal(text) }
+            if JSONReader.isNumber(text) { output.append(contentsOf: text.utf8) } else { decimal(text) }
         case .string(let text): string(text)
         case .array(let elements):
             array { writer in
@@ -155,20 +157,20 @@ package struct JSONWriter: Sendable {
 
     // MARK: Optional members
 
-    package mutating func member(_ key: String, _ text: String?) {
+    @inlinable package mutating func member(_ key: String, _ text: String?) {
         guard let text else { return }
         self.key(key)
         string(text)
     }
 
-    package mutating func member(_ key: String, _ number: Double?) {
+    @inlinable package mutating func member(_ key: String, _ number: Double?) {
         guard let number else { return }
         self.key(key)
         self.number(number)
     }
 
     /// An array of strings, left out when empty.
-    package mutating func member(_ key: String, _ texts: [String]) {
+    @inlinable package mutating func member(_ key: String, _ texts: [String]) {
         guard !texts.isEmpty else { return }
         self.key(key)
         array { writer in
@@ -194,20 +196,20 @@ package struct JSONWriter: Sendable {
     // MARK: Pieces
 
     /// Appends ASCII text as it is, such as punctuation.
-    package mutating func ascii(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    @inlinable package mutating func ascii(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends one byte as it is.
-    package mutating func byte(_ byte: UInt8) {
-        bytes.append(byte)
+    @inlinable package mutating func byte(_ byte: UInt8) {
+        output.append(byte)
     }
 
     /// A line break and `level` indents when pretty; nothing when compact.
     package mutating func newline(_ level: Int) {
         guard pretty else { return }
-        bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
     }
 
     /// Appends a decimal number from another syntax (iCalendar's `+007.50`) as JSON spells
@@ -223,8 +225,8 @@ package struct JSONWriter: Sendable {
             digits = digits.dropFirst()
         }
         if digits.contains(where: { $0 == "e" || $0 == "E" }) {
-            if negative { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: digits.utf8)
+            if negative { output.append(UInt8(ascii: "-")) }
+            output.append(contentsOf: digits.utf8)
             return
         }
         var integer = digits.prefix { $0 != "." }
@@ -232,15 +234,15 @@ package struct JSONWriter: Sendable {
         while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
         while fraction.last == "0" { fraction = fraction.dropLast() }
         if integer.isEmpty { integer = "0" }
-        if negative && !(integer == "0" && fraction.isEmpty) { bytes.append(UInt8(ascii: "-")) }
-        bytes.append(contentsOf: integer.utf8)
+        if negative && !(integer == "0" && fraction.isEmpty) { output.append(UInt8(ascii: "-")) }
+        output.append(contentsOf: integer.utf8)
         if digits.contains(".") {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: (fraction.isEmpty ? "0" : fraction).utf8)
+            output.append(UInt8(ascii: "."))
+            output.append(contentsOf: (fraction.isEmpty ? "0" : fraction).utf8)
         }
     }
 
-    private mutating func appendString(_ text: String) {
-        JSONStringEscapes.append(text, to: &bytes)
+    @inlinable mutating func appendString(_ text: String) {
+        JSONStringEscapes.append(text, to: &output)
     }
 }
