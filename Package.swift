@@ -8,7 +8,7 @@ import PackageDescription
 let formatTargets: [Target] = [
     .target(
         name: "AlmanacJSON",
-        dependencies: ["AlmanacCore"],
+        dependencies: ["AlmanacCore", "AlmanacJSONKit"],
         path: "Formats/JSON",
         exclude: ["README.md", "almanac.schema.json"]
     ),
@@ -32,13 +32,13 @@ let formatTargets: [Target] = [
     ),
     .target(
         name: "AlmanacJCal",
-        dependencies: ["AlmanacCore", "AlmanacICalendarModel", "AlmanacJSONValue"],
+        dependencies: ["AlmanacCore", "AlmanacICalendarModel", "AlmanacJSONKit"],
         path: "Formats/JCal",
         exclude: ["README.md"]
     ),
     .target(
         name: "AlmanacJSONLD",
-        dependencies: ["AlmanacCore", "AlmanacJSONValue", "AlmanacLibXML"],
+        dependencies: ["AlmanacCore", "AlmanacJSONKit", "AlmanacLibXML"],
         path: "Formats/JSONLD",
         exclude: ["README.md"]
     ),
@@ -65,7 +65,7 @@ let package = Package(
     targets: formatTargets + [
         .target(name: "AlmanacCore"),
         .target(name: "AlmanacICalendarModel", dependencies: ["AlmanacCore"]),
-        .target(name: "AlmanacJSONValue", dependencies: ["AlmanacCore"]),
+        .target(name: "AlmanacJSONKit", dependencies: ["AlmanacCore"]),
         .target(name: "AlmanacLibXML", dependencies: ["AlmanacCore", "CLibXML2"]),
         .systemLibrary(
             name: "CLibXML2",
@@ -137,12 +137,12 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(
-            name: "AlmanacJSONValueTests",
-            dependencies: ["AlmanacJSONValue", "AlmanacCore", "AlmanacTestSupport"]
+            name: "AlmanacJSONKitTests",
+            dependencies: ["AlmanacJSONKit", "AlmanacCore", "AlmanacTestSupport"]
         ),
         .testTarget(
             name: "AlmanacJSONLDTests",
-            dependencies: ["AlmanacJSONLD", "AlmanacJSONValue", "AlmanacCore", "AlmanacTestSupport"],
+            dependencies: ["AlmanacJSONLD", "AlmanacJSONKit", "AlmanacCore", "AlmanacTestSupport"],
             exclude: ["Golden"]
         ),
         .testTarget(

@@ -1,6 +1,6 @@
 import AlmanacCore
 import AlmanacICalendarModel
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// jCal (`jcal`; `.jcal`), RFC 7265: iCalendar as JSON. Events with their task
 /// checklists, with the same mapping as the iCalendar codec (both go through the
@@ -29,10 +29,11 @@ public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
     }
 
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
-        let calendars = try components(from: bytes, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
+        let (calendars, warnings) = try read(bytes, source: source, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
         var mapper = EventMapper(source: source, options: options)
         let (document, origins) = mapper.located(from: calendars)
-        return DecodeResult(document: document, diagnostics: mapper.diagnostics.sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }, origins: origins)
+        let diagnostics = (warnings + mapper.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
+        return DecodeResult(document: document, diagnostics: diagnostics, origins: origins)
     }
 
     /// Writes the calendar as its events come (``JCalDocumentWriter``); recipes are left
@@ -44,19 +45,30 @@ public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
         return JCalDocumentWriter(compact: options.compact, stamp: stamp)
     }
 
-    /// The VCALENDAR components of a jCal document, as a tree. Components nest at most
-    /// `maximumDepth` deep, and the JSON arrays holding them up to three times as deep.
+    /// The VCALENDAR components of a jCal document, as a tree (warnings are dropped).
+    /// Components nest at most `maximumDepth` deep, and the JSON arrays holding them up to
+    /// three times as deep.
     public func components(from bytes: [UInt8], maximumDepth: Int = Self.defaultMaximumDepth) throws -> [ICalComponent] {
+        try read(bytes, source: "<input>", maximumDepth: maximumDepth).calendars
+    }
+
+    /// Reads a jCal document: the kit's JSON reader, then the component tree
+    /// (``JCalTreeReader``), with a warning for each key repeated in an object (the first is read).
+    func read(_ bytes: [UInt8], source: String, maximumDepth: Int) throws -> (calendars: [ICalComponent], warnings: [Diagnostic]) {
         try bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer, maximumDepth: max(JSONReader.defaultMaximumDepth, maximumDepth * 3 + 4))
+            let map = JSONSourceMap(bytes: buffer)
+            var reader = JSONReader(buffer, maximumDepth: max(JSONReader.defaultMaximumDepth, maximumDepth * 3 + 4), duplicates: .report)
             let root: JSONValue
             do throws(JSONSyntaxError) {
                 root = try reader.parseDocument()
             } catch {
-                throw JCalDecodingError(error, in: buffer)
+                throw JCalDecodingError(error, in: map)
             }
-            var tree = JCalTreeReader(buffer, maximumDepth: maximumDepth)
-            return try tree.calendars(root)
+            let tree = JCalTreeReader(map, maximumDepth: maximumDepth)
+            let warnings = reader.duplicateKeys.map {
+                Diagnostic(.warning, "duplicate key '\($0.key)'; the first one is read", source: source, position: map.position($0.offset))
+            }
+            return (try tree.calendars(root), warnings)
         }
     }
 

@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Why a jCal input could not be read: it is not JSON, or not the shape RFC 7265 gives
 /// components and properties. Every case says where (line and column).
@@ -42,10 +42,10 @@ public enum JCalDecodingError: CodecError, Hashable {
 
 extension JCalDecodingError {
     /// The jCal error for input that is not JSON.
-    init(_ error: JSONSyntaxError, in bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ error: JSONSyntaxError, in map: JSONSourceMap) {
         switch error {
-        case .malformed(let reason, _): self = .invalidJSON(reason, at: error.position(in: bytes))
-        case .tooDeep(let limit, _): self = .tooDeep(limit: limit, at: error.position(in: bytes))
+        case .tooDeep(let limit, let offset): self = .tooDeep(limit: limit, at: map.position(offset))
+        default: self = .invalidJSON(error.message, at: map.position(error.offset))
         }
     }
 }

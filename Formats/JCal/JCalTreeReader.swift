@@ -1,29 +1,37 @@
 import AlmanacCore
 import AlmanacICalendarModel
-import AlmanacJSONValue
+import AlmanacJSONKit
 
-/// Turns parsed jCal (RFC 7265) into the iCalendar component tree: names upper-cased,
-/// values back in RFC 5545 value syntax, and a `VALUE` parameter where the jCal type
-/// is not the property's default (section 4 of the RFC).
+/// Turns parsed jCal (RFC 7265), the kit's tape of the JSON, into the iCalendar component
+/// tree: names upper-cased, values back in RFC 5545 value syntax, and a `VALUE` parameter
+/// where the jCal type is not the property's default (section 4 of the RFC). Of a key
+/// repeated in an object (a parameter, a recur part), the first is read.
 struct JCalTreeReader {
     /// The deepest nesting of components accepted.
     let maximumDepth: Int
-    private var positions: JSONPositions
+    private let map: JSONSourceMap
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
-        positions = JSONPositions(bytes)
+    init(_ map: JSONSourceMap, maximumDepth: Int) {
+        self.map = map
         self.maximumDepth = maximumDepth
     }
 
-    private mutating func at(_ json: JSONValue) -> SourcePosition {
-        positions.position(of: json.offset)
+    private func at(_ json: JSONValue) -> SourcePosition {
+        map.position(json.start)
+    }
+
+    /// The members of `object` without the repeats of a key (the reader warned about them).
+    private func firstMembers(_ members: [JSONMember]) -> [JSONMember] {
+        guard members.count > 1 else { return members }
+        var seen: Set<String> = []
+        return members.filter { seen.insert($0.key).inserted }
     }
 
     /// The VCALENDAR components of a jCal document: one `["vcalendar", …]`, or an
     /// array of them.
-    mutating func calendars(_ root: JSONValue) throws -> [ICalComponent] {
+    func calendars(_ root: JSONValue) throws -> [ICalComponent] {
         guard case .array(let elements) = root.kind else {
-            throw JCalDecodingError.notAComponent("the document is \(root.kindDescription)", at: at(root))
+            throw JCalDecodingError.notAComponent("the document is \(root.typeName)", at: at(root))
         }
         let roots: [JSONValue]
         if case .string? = elements.first?.kind {
@@ -43,10 +51,10 @@ struct JCalTreeReader {
         return calendars
     }
 
-    private mutating func component(_ json: JSONValue, depth: Int) throws -> ICalComponent {
+    private func component(_ json: JSONValue, depth: Int) throws -> ICalComponent {
         let position = at(json)
         guard case .array(let parts) = json.kind else {
-            throw JCalDecodingError.notAComponent("found \(json.kindDescription)", at: position)
+            throw JCalDecodingError.notAComponent("found \(json.typeName)", at: position)
         }
         guard parts.count == 3, case .string(let name) = parts[0].kind, !name.isEmpty,
               case .array(let properties) = parts[1].kind, case .array(let children) = parts[2].kind else {
@@ -61,10 +69,10 @@ struct JCalTreeReader {
         return component
     }
 
-    private mutating func property(_ json: JSONValue) throws -> ICalProperty {
+    private func property(_ json: JSONValue) throws -> ICalProperty {
         let position = at(json)
         guard case .array(let parts) = json.kind else {
-            throw JCalDecodingError.notAProperty("found \(json.kindDescription)", at: position)
+            throw JCalDecodingError.notAProperty("found \(json.typeName)", at: position)
         }
         guard parts.count >= 4, case .string(let rawName) = parts[0].kind, !rawName.isEmpty,
               case .object(let members) = parts[1].kind, case .string(let rawType) = parts[2].kind else {
@@ -73,7 +81,7 @@ struct JCalTreeReader {
         let name = rawName.uppercased()
         let type = rawType.lowercased()
         var parameters: [ICalParameter] = []
-        for member in members {
+        for member in firstMembers(members) {
             let values: [String]
             switch member.value.kind {
             case .string(let text): values = [text]
@@ -103,7 +111,7 @@ struct JCalTreeReader {
         return ICalProperty(name: name, parameters: parameters, value: text, line: position.line, offset: position.offset, column: position.column)
     }
 
-    private mutating func value(_ json: JSONValue, type: String, property: String) throws -> ICalValue {
+    private func value(_ json: JSONValue, type: String, property: String) throws -> ICalValue {
         switch json.kind {
         case .string(let text):
             return .string(text)
@@ -115,7 +123,7 @@ struct JCalTreeReader {
             return .parts(try items.map { try value($0, type: type, property: property) })
         case .object(let members) where type == "recur":
             var parts: [ICalRecurPart] = []
-            for member in members {
+            for member in firstMembers(members) {
                 let items: [JSONValue]
                 if case .array(let list) = member.value.kind { items = list } else { items = [member.value] }
                 var values: [ICalValue] = []
@@ -123,14 +131,14 @@ struct JCalTreeReader {
                     switch item.kind {
                     case .string(let text): values.append(.string(text))
                     case .number(let text): values.append(.integer(text))
-                    default: throw JCalDecodingError.invalidValue(property: property, type: "recur part \(member.key)", found: item.kindDescription, at: at(item))
+                    default: throw JCalDecodingError.invalidValue(property: property, type: "recur part \(member.key)", found: item.typeName, at: at(item))
                     }
                 }
                 parts.append(ICalRecurPart(name: member.key.lowercased(), values: values))
             }
             return .recur(parts)
         case .object, .null:
-            throw JCalDecodingError.invalidValue(property: property, type: type, found: json.kindDescription, at: at(json))
+            throw JCalDecodingError.invalidValue(property: property, type: type, found: json.typeName, at: at(json))
         }
     }
 }

@@ -1,5 +1,5 @@
 import AlmanacICalendarModel
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Writes an iCalendar component tree as jCal (RFC 7265) bytes: one property per line,
 /// components indented, or everything on one line when `compact`.
@@ -22,7 +22,7 @@ struct JCalWriter {
     /// Writes `component` and a final newline.
     mutating func write(_ component: ICalComponent) {
         self.component(component, indent: 0)
-        output.appendByte(0x0A)
+        output.byte(0x0A)
     }
 
     /// A line break and `indent` levels when pretty.
@@ -31,15 +31,15 @@ struct JCalWriter {
     }
 
     mutating func ascii(_ text: StaticString) {
-        output.appendASCII(text)
+        output.ascii(text)
     }
 
     private mutating func string(_ text: String) {
-        output.appendString(text)
+        output.string(text)
     }
 
     private mutating func number(_ text: String) {
-        output.appendNumber(text)
+        output.decimal(text)
     }
 
     /// `component` nested `indent` levels deep (its first line is not indented).

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Decides the kind of an item object that has no `kind` member (an NDJSON line, an element
 /// of a bare JSON array of items), as ``ReaderLimits/defaultKind`` describes: the fields

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// The canonical almanac document as JSON (`json`, `.json`):
 /// `{"almanac": 1, "recipes": [...], "events": [...]}`. A bare array of items
@@ -24,8 +25,7 @@ public struct JSONCodec: ItemStreamDecoding, DocumentStreamEncoding {
         let options = self.options.applying(limits)
         return try bytes.withUnsafeBufferPointer { buffer in
             let sourceMap = JSONSourceMap(bytes: buffer)
-            var parser = JSONReader(sourceMap, options: options)
-            let root = try parser.parseDocument()
+            let root = try options.parse(sourceMap)
             var reader = JSONModelReader(sourceMap: sourceMap, source: source)
             let document = root.type == .array
                 ? try reader.items(root, defaultKind: limits.defaultKind)

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Why a JSON or NDJSON input could not be read. Every case carries where.
 public enum JSONDecodingError: CodecError, Hashable {
@@ -32,15 +33,14 @@ public enum JSONDecodingError: CodecError, Hashable {
 
     public var message: String {
         switch self {
-        case .unexpectedEnd(let expected, _): return "unexpected end of input; expected \(expected)"
-        case .unexpectedCharacter(let found, let expected, _): return "unexpected \(found); expected \(expected)"
-        case .invalidUTF8(let at): return "invalid UTF-8 byte sequence at byte \(at.offset)"
-        case .invalidEscape(let escape, _): return "invalid escape \(escape) in string"
-        case .controlCharacter(let byte, _):
-            return "control character U+\(String(byte, radix: 16, uppercase: true).leftPadded(to: 4)) must be escaped in a string"
-        case .invalidNumber(let text, _): return "invalid number '\(text)'"
-        case .tooDeep(let limit, _): return "arrays and objects nest deeper than \(limit) levels"
-        case .duplicateKey(let key, _): return "duplicate key '\(key)'"
+        case .unexpectedEnd(let expected, let at): return JSONSyntaxError.unexpectedEnd(expected: expected, offset: at.offset).message
+        case .unexpectedCharacter(let found, let expected, let at): return JSONSyntaxError.unexpectedCharacter(found: found, expected: expected, offset: at.offset).message
+        case .invalidUTF8(let at): return JSONSyntaxError.invalidUTF8(offset: at.offset).message
+        case .invalidEscape(let escape, let at): return JSONSyntaxError.invalidEscape(escape, offset: at.offset).message
+        case .controlCharacter(let byte, let at): return JSONSyntaxError.controlCharacter(byte, offset: at.offset).message
+        case .invalidNumber(let text, let at): return JSONSyntaxError.invalidNumber(text, offset: at.offset).message
+        case .tooDeep(let limit, let at): return JSONSyntaxError.tooDeep(limit: limit, offset: at.offset).message
+        case .duplicateKey(let key, let at): return JSONSyntaxError.duplicateKey(key, offset: at.offset, firstOffset: at.offset).message
         case .typeMismatch(let field, let expected, let found, _): return "'\(field)' must be \(expected), found \(found)"
         case .missingField(let field, let item, _): return "\(item) has no '\(field)'"
         case .invalidValue(let field, let reason, _): return "'\(field)': \(reason)"
@@ -61,12 +61,6 @@ public enum JSONDecodingError: CodecError, Hashable {
     }
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
-}
-
 extension JSONDecodingError {
     /// The depth limit the input went past, for tooDeep(limit:at:).
     public var depthLimit: Int? {
@@ -78,5 +72,21 @@ extension JSONDecodingError {
     public var isUndecidedKind: Bool {
         if case .undecidedKind = self { return true }
         return false
+    }
+}
+
+extension JSONDecodingError {
+    /// The error for bytes that are not JSON, at its place in the whole input.
+    init(_ error: JSONSyntaxError, in map: JSONSourceMap) {
+        switch error {
+        case .unexpectedEnd(let expected, let offset): self = .unexpectedEnd(expected: expected, at: map.position(offset))
+        case .unexpectedCharacter(let found, let expected, let offset): self = .unexpectedCharacter(found: found, expected: expected, at: map.position(offset))
+        case .invalidUTF8(let offset): self = .invalidUTF8(at: map.position(offset))
+        case .invalidEscape(let escape, let offset): self = .invalidEscape(escape, at: map.position(offset))
+        case .controlCharacter(let byte, let offset): self = .controlCharacter(byte, at: map.position(offset))
+        case .invalidNumber(let text, let offset): self = .invalidNumber(text, at: map.position(offset))
+        case .tooDeep(let limit, let offset): self = .tooDeep(limit: limit, at: map.position(offset))
+        case .duplicateKey(let key, let offset, _): self = .duplicateKey(key, at: map.position(offset))
+        }
     }
 }

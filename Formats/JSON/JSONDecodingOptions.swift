@@ -1,4 +1,6 @@
 import AlmanacCore
+import AlmanacJSONKit
+import AlmanacJSONKit
 
 /// Limits and leniencies of the JSON readers.
 public struct JSONDecodingOptions: Sendable, Hashable {
@@ -13,5 +15,19 @@ public struct JSONDecodingOptions: Sendable, Hashable {
     /// These options with the depth `limits` sets, if it sets one.
     public func applying(_ limits: ReaderLimits) -> JSONDecodingOptions {
         JSONDecodingOptions(maximumDepth: limits.depth(default: maximumDepth))
+    }
+}
+
+extension JSONDecodingOptions {
+    /// The bytes of `map` parsed within these limits (duplicate keys refused): one whole
+    /// document, or with `depth`, one value cut out of a larger input (``JSONStreamReader``)
+    /// that sits `depth` containers deep in it. Errors are placed in the whole input.
+    func parse(_ map: JSONSourceMap, depth: Int? = nil) throws(JSONDecodingError) -> JSONValue {
+        var reader = JSONReader(map.bytes, maximumDepth: maximumDepth, depth: depth ?? 0, duplicates: .refuse)
+        do throws(JSONSyntaxError) {
+            return depth == nil ? try reader.parseDocument() : try reader.parseElement()
+        } catch {
+            throw JSONDecodingError(error, in: map)
+        }
     }
 }

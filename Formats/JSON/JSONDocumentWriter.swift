@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Writes the almanac JSON document in pieces (see ``DocumentStreamWriter``):
 /// `{"almanac": 1, "recipes": [...], "events": [...]}` with the document's extras last.

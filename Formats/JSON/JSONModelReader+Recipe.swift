@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 extension JSONModelReader {
     mutating func recipe(_ reader: JSONObjectReader) throws -> Recipe {

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Turns parsed JSON into the model: the document shape of the `json` format
 /// and the item objects both formats share. Collects warnings as it goes.

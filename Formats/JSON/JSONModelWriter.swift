@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Writes the model as almanac JSON: fixed camelCase keys in a fixed order,
 /// absent and empty fields left out, unknown keys from a JSON source written back

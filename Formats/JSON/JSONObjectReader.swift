@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Reads the fields of one JSON object into model values, naming the field's path
 /// (`events[2].tasks[0].text`) and position in every error, and remembering which
@@ -85,7 +86,7 @@ struct JSONObjectReader {
 
     mutating func string(_ key: String) throws -> String? {
         guard let found = value(key) else { return nil }
-        guard let text = found.stringValue else { throw mismatch(key, "a string", found) }
+        guard let text = found.string else { throw mismatch(key, "a string", found) }
         return text
     }
 
@@ -99,7 +100,7 @@ struct JSONObjectReader {
 
     mutating func bool(_ key: String) throws -> Bool? {
         guard let found = value(key) else { return nil }
-        guard let flag = found.boolValue else { throw mismatch(key, "true or false", found) }
+        guard let flag = found.bool else { throw mismatch(key, "true or false", found) }
         return flag
     }
 
@@ -126,7 +127,7 @@ struct JSONObjectReader {
 
     mutating func strings(_ key: String) throws -> [String] {
         try array(key).enumerated().map { index, element in
-            guard let text = element.stringValue else {
+            guard let text = element.string else {
                 throw JSONDecodingError.typeMismatch(field: "\(path(key))[\(index)]", expected: "a string", found: element.typeName, at: sourceMap.position(element.start))
             }
             return text

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Reads a ``ByteSource`` in chunks for ``JSONStreamReader``, one byte at a time, counting
 /// lines and columns as the bytes pass (as ``SourcePosition`` counts them), and cuts out

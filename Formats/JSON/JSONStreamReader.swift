@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// Reads a `json` document as a stream (``JSONCodec/decodeItems(from:sourceName:limits:body:)``):
 /// the document's own object and its `recipes` and `events` arrays (or a bare array of
@@ -74,7 +75,7 @@ struct JSONStreamReader<Source: ByteSource> {
                 throw JSONDecodingError.unexpectedCharacter(found: JSONReader.describe(first), expected: "a key in double quotes", at: keyPosition)
             }
             let key = try value(depth: 1) { value, map in
-                Key(text: value.tape.string(at: value.index), bytes: Array(map.bytes), escaped: value.tape.nodes[value.index].hasEscapes)
+                Key(text: value.tape.string(at: value.index), bytes: Array(map.bytes), escaped: value.node.hasEscapes)
             }
             if keys.contains(where: { $0.same(as: key) }) { throw JSONDecodingError.duplicateKey(key.text, at: keyPosition) }
             keys.append(key)
@@ -165,8 +166,7 @@ struct JSONStreamReader<Source: ByteSource> {
         let options = self.options
         return try cursor.value { bytes, line, column, offset in
             let map = JSONSourceMap(bytes: bytes, lineBase: line, offsetBase: offset, columnBase: column)
-            var parser = JSONReader(map, options: options, depth: depth)
-            return try body(try parser.parseElement(), map)
+            return try body(try options.parse(map, depth: depth), map)
         }
     }
 

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// One item per line (`ndjson`, `.ndjson` and `.jsonl`): `{"kind":"recipe",…}` or
 /// `{"kind":"event",…}`. Reads and writes item by item, so memory stays flat
@@ -42,8 +43,7 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
             try line.withUnsafeBufferPointer { buffer in
                 let sourceMap = JSONSourceMap(bytes: buffer, lineBase: number, offsetBase: offset)
-                var parser = JSONReader(sourceMap, options: options)
-                let value = try parser.parseDocument()
+                let value = try options.parse(sourceMap)
                 var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName)
                 let item = try reader.item(value, path: "line \(number)", item: "the item on line \(number)", defaultKind: limits.defaultKind)
                 diagnostics += reader.diagnostics

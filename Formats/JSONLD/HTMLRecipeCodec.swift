@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Saved web pages (`html`, `.html`, `.htm`), read only: the schema.org Recipes of the
 /// page's `<script type="application/ld+json">` blocks, and when those hold none, of its
@@ -50,11 +50,11 @@ public struct HTMLRecipeCodec: FormatCodec {
         }
         let items = scan.microdata.topLevel
         if !items.isEmpty {
-            let microdata = JSONValue(.array(items), offset: items[0].offset)
+            let microdata = JSONValue(tape: MicrodataItem.Value.tape(of: items), index: 0)
             if collector.recipes.isEmpty {
                 try collector.read(microdata, source: JSONLDSource(fileBytes: bytes, base: 0, locator: locator), lenient: true)
             } else if let object = RecipeFinder.recipes(in: microdata, anyCase: true).first {
-                collector.note("the page's Microdata Recipe is not read: its JSON-LD holds the recipe", at: SourcePosition(offset: object.offset, in: bytes))
+                collector.note("the page's Microdata Recipe is not read: its JSON-LD holds the recipe", at: SourcePosition(offset: object.start, in: bytes))
             }
         }
         guard !collector.recipes.isEmpty else {

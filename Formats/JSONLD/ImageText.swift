@@ -1,4 +1,5 @@
-import AlmanacJSONValue
+import AlmanacCore
+import AlmanacJSONKit
 
 /// `image`: a URL, an `ImageObject` (its `url`, else its `contentUrl`), or a list of them.
 enum ImageText {
@@ -19,18 +20,18 @@ enum ImageText {
             case .null:
                 continue
             default:
-                throw .typeMismatch(field: "image", expected: "a URL, an ImageObject or a list of them", found: item.kindDescription, at: source.position(of: item))
+                throw .typeMismatch(field: "image", expected: "a URL, an ImageObject or a list of them", found: item.typeName, at: source.position(of: item))
             }
         }
         return urls
     }
 
     /// The `image` value for `urls`: one URL as text, several as a list; `nil` for none.
-    static func json(_ urls: [String]) -> JSONValue? {
+    static func json(_ urls: [String]) -> OpaqueValue? {
         switch urls.count {
         case 0: return nil
         case 1: return .string(urls[0])
-        default: return .array(urls.map(JSONValue.string))
+        default: return .array(urls.map(OpaqueValue.string))
         }
     }
 }

@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// `recipeInstructions`: a text (one step per line), a list of texts and `HowToStep`s,
 /// and `HowToSection`s whose `itemListElement` steps become a titled direction section
@@ -18,7 +18,7 @@ enum InstructionsText {
         for item in value.elements ?? [value] {
             if isSection(item) {
                 var steps: [String] = []
-                try collectSteps(of: item["itemListElement"] ?? .array([]), into: &steps, source: source, depth: 0)
+                if let list = item["itemListElement"] { try collectSteps(of: list, into: &steps, source: source, depth: 0) }
                 result.sections.append(DirectionGroup(title: (item["name"]?.string ?? "").trimmingSpaces(), directions: steps))
             } else {
                 try collectSteps(of: item, into: &result.steps, source: source, depth: 0)
@@ -29,21 +29,21 @@ enum InstructionsText {
 
     /// The `recipeInstructions` value for directions: `HowToStep`s, then a `HowToSection`
     /// for each section; `nil` when there are none.
-    static func json(steps: [String], sections: [DirectionGroup]) -> JSONValue? {
+    static func json(steps: [String], sections: [DirectionGroup]) -> OpaqueValue? {
         guard !steps.isEmpty || !sections.isEmpty else { return nil }
         var items = steps.map(step)
         for section in sections {
             items.append(.object([
-                "@type": .string("HowToSection"),
-                "name": .string(section.title),
-                "itemListElement": .array(section.directions.map(step)),
+                OpaqueMember("@type", .string("HowToSection")),
+                OpaqueMember("name", .string(section.title)),
+                OpaqueMember("itemListElement", .array(section.directions.map(step))),
             ]))
         }
         return .array(items)
     }
 
-    private static func step(_ text: String) -> JSONValue {
-        .object(["@type": .string("HowToStep"), "text": .string(text)])
+    private static func step(_ text: String) -> OpaqueValue {
+        .object([OpaqueMember("@type", .string("HowToStep")), OpaqueMember("text", .string(text))])
     }
 
     /// Whether `item` is a `HowToSection` (or another titled list of steps).
@@ -73,7 +73,7 @@ enum InstructionsText {
         case .null:
             return
         default:
-            throw .typeMismatch(field: "recipeInstructions", expected: "text, HowToStep or HowToSection", found: value.kindDescription, at: source.position(of: value))
+            throw .typeMismatch(field: "recipeInstructions", expected: "text, HowToStep or HowToSection", found: value.typeName, at: source.position(of: value))
         }
     }
 

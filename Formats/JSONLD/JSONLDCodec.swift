@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// schema.org Recipe as JSON-LD (`jsonld`, `.jsonld`), as recipe sites publish it and
 /// Google's recipe rich results read it. Reads a Recipe at the top level, in a list or
@@ -36,8 +36,8 @@ public struct JSONLDCodec: FormatCodec {
         var writer = RecipeWriter()
         let objects = document.recipes.map { writer.json($0) }
         var output = JSONWriter(pretty: !options.compact)
-        output.write(objects.count == 1 ? objects[0] : .array(objects))
-        output.appendByte(0x0A)
+        output.opaque(objects.count == 1 ? objects[0] : .array(objects))
+        output.byte(0x0A)
         return EncodeResult(bytes: output.bytes, diagnostics: writer.diagnostics)
     }
 
@@ -47,7 +47,7 @@ public struct JSONLDCodec: FormatCodec {
     public static func structuredData(_ recipe: Recipe) -> (text: String, diagnostics: [Diagnostic]) {
         var writer = RecipeWriter()
         var output = JSONWriter(pretty: false)
-        output.write(writer.json(recipe))
+        output.opaque(writer.json(recipe))
         return (String(decoding: output.bytes, as: UTF8.self), writer.diagnostics)
     }
 }

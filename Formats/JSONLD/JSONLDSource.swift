@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Where a JSON-LD text sits in the file that was read: the whole file for `.jsonld`,
 /// one `<script>` block of a page for `.html`. Turns offsets in the JSON text into
@@ -36,14 +36,14 @@ struct JSONLDSource {
 
     /// The position in the file where `value` starts.
     func position(of value: JSONValue) -> SourcePosition {
-        position(value.offset)
+        position(value.start)
     }
 
     /// The error for a JSON text that is not JSON.
     func error(_ error: JSONSyntaxError) -> JSONLDDecodingError {
         switch error {
-        case .malformed(let reason, let offset): return .invalidJSON(reason, at: position(offset))
         case .tooDeep(let limit, let offset): return .tooDeep(limit: limit, at: position(offset))
+        default: return .invalidJSON(error.message, at: position(error.offset))
         }
     }
 }

@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 import AlmanacLibXML
 
 /// Reads the schema.org Microdata of a page (`itemscope`, `itemtype`, `itemprop`,
@@ -15,7 +15,7 @@ import AlmanacLibXML
 /// each. `itemref` is not followed.
 struct MicrodataReader {
     /// The items that are no other item's property, in document order.
-    private(set) var topLevel: [JSONValue] = []
+    private(set) var topLevel: [MicrodataItem.Value] = []
     private var items: [MicrodataItem] = []
     private var openItems: [Int] = []
     private var elements: [OpenElement] = []
@@ -84,7 +84,7 @@ struct MicrodataReader {
             element.item = items.count - 1
         } else if let owner = openItems.last, !slots.isEmpty {
             if let value = Self.attributeValue(tag) {
-                fill(owner, slots, with: JSONValue(.string(value), offset: tag.offset))
+                fill(owner, slots, with: .text(value, offset: tag.offset))
             } else {
                 element.textProperty = (owner, slots, text.count, properties.contains("recipeInstructions"), tag.offset)
                 collecting += 1
@@ -107,7 +107,7 @@ struct MicrodataReader {
             textBudget -= slice.count
             guard textBudget >= 0 else { throw .microdataTooLarge(at: SourcePosition(offset: property.offset, in: page)) }
             let value = property.lines ? Self.lines(slice) : Self.collapsed(slice)
-            fill(property.item, property.slots, with: JSONValue(.string(value), offset: property.offset))
+            fill(property.item, property.slots, with: .text(value, offset: property.offset))
             collecting -= 1
             if collecting == 0 { text.removeAll(keepingCapacity: true) }
         }
@@ -134,7 +134,7 @@ struct MicrodataReader {
         if text.last != 0x0A { text.append(0x0A) }
     }
 
-    private mutating func fill(_ item: Int, _ slots: [Int], with value: JSONValue) {
+    private mutating func fill(_ item: Int, _ slots: [Int], with value: MicrodataItem.Value) {
         for slot in slots { items[item].members[slot].value = value }
     }
 

@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Reads the recipes of one or more JSON-LD texts of one file (a `.jsonld` file, or the
 /// `<script>` blocks of a page) into one result.
@@ -32,26 +32,28 @@ struct RecipeCollector {
     /// Reads the JSON-LD `text`, which sits in the file as `source` says, and adds its
     /// recipes. With `lenient` (the `html` reader), also what ``LenientRecipe`` repairs.
     mutating func read(_ source: JSONLDSource, text: ArraySlice<UInt8>, lenient: Bool = false) throws(JSONLDDecodingError) {
-        let parsed: Result<(JSONValue, [JSONDuplicateKey]), JSONSyntaxError> = Array(text).withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer, maximumDepth: maximumDepth)
-            do throws(JSONSyntaxError) {
-                let root = try reader.parseDocument()
-                return .success((root, reader.duplicateKeys))
+        let bytes = Array(text)
+        let done: Result<Void, JSONLDDecodingError> = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer, maximumDepth: maximumDepth, duplicates: .report)
+            do throws(JSONLDDecodingError) {
+                let root: JSONValue
+                do throws(JSONSyntaxError) {
+                    root = try reader.parseDocument()
+                } catch {
+                    throw source.error(error)
+                }
+                try read(root, source: source, lenient: lenient, duplicates: reader.duplicateKeys)
+                return .success(())
             } catch {
                 return .failure(error)
             }
         }
-        let root: JSONValue
-        let duplicates: [JSONDuplicateKey]
-        switch parsed {
-        case .success(let value): (root, duplicates) = value
-        case .failure(let error): throw source.error(error)
-        }
-        try read(root, source: source, lenient: lenient, duplicates: duplicates)
+        try done.get()
     }
 
     /// Adds the recipes of the JSON value `root`, which sits in the file as `source` says
-    /// (a parsed JSON-LD text, or the items of a page's Microdata).
+    /// (a parsed JSON-LD text, or the items of a page's Microdata); `root` is read here and
+    /// not kept, so its bytes need only last this call.
     mutating func read(_ root: JSONValue, source: JSONLDSource, lenient: Bool, duplicates: [JSONDuplicateKey] = []) throws(JSONLDDecodingError) {
         if rootPosition == nil { rootPosition = source.position(of: root) }
         for duplicate in duplicates {

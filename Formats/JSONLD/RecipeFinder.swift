@@ -1,4 +1,4 @@
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Finds the schema.org Recipe objects in a JSON-LD value: the value itself, the
 /// elements of a list, the nodes of an `@graph`, or an item's `mainEntity`, in document order.

@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Reads one schema.org Recipe object into a ``Recipe``. Properties the model has no
 /// field for are kept in `extras["jsonld"]` as written, followed by the original of any
@@ -40,7 +40,7 @@ struct RecipeReader {
                 if value.string != "Recipe" { partial["@type"] = value }
             case "@id":
                 nodeID = value.string
-                unknown.append(OpaqueMember(member.key, OpaqueBridge.opaque(value)))
+                unknown.append(OpaqueMember(member.key, value.opaque))
             case "identifier" where value.string != nil:
                 identifier = value.string
             case "name":
@@ -53,22 +53,22 @@ struct RecipeReader {
                 basedOn = value.string
             case "image":
                 recipe.images = try ImageText.read(value, source: source)
-                if ImageText.json(recipe.images) != value { partial["image"] = value }
+                if ImageText.json(recipe.images) != value.opaque { partial["image"] = value }
             case "recipeYield":
                 recipe.yields = try YieldText.read(value, source: source)
-                if YieldText.json(recipe.yields) != value { partial["recipeYield"] = value }
+                if YieldText.json(recipe.yields) != value.opaque { partial["recipeYield"] = value }
             case "recipeInstructions":
                 let directions = try InstructionsText.read(value, source: source)
                 recipe.directions = directions.steps
                 recipe.directionGroups = directions.sections
-                if InstructionsText.json(steps: directions.steps, sections: directions.sections) != value { partial["recipeInstructions"] = value }
+                if InstructionsText.json(steps: directions.steps, sections: directions.sections) != value.opaque { partial["recipeInstructions"] = value }
             case "recipeIngredient":
                 (recipe.ingredients, recipe.ingredientGroups) = try ingredients(value, field: member.key)
             case "ingredients" where !hasRecipeIngredient:
                 (recipe.ingredients, recipe.ingredientGroups) = try ingredients(value, field: member.key)
             case "prepTime", "cookTime", "totalTime":
                 guard let duration = try duration(value, field: member.key) else {
-                    unknown.append(OpaqueMember(member.key, OpaqueBridge.opaque(value)))
+                    unknown.append(OpaqueMember(member.key, value.opaque))
                     continue
                 }
                 switch member.key {
@@ -78,7 +78,7 @@ struct RecipeReader {
                 }
             case "dateCreated", "dateModified":
                 guard let time = try date(value, field: member.key) else {
-                    unknown.append(OpaqueMember(member.key, OpaqueBridge.opaque(value)))
+                    unknown.append(OpaqueMember(member.key, value.opaque))
                     continue
                 }
                 if member.key == "dateCreated" { recipe.dateAdded = time } else { recipe.dateModified = time }
@@ -87,7 +87,7 @@ struct RecipeReader {
             case "keywords":
                 recipe.tags = try terms(value, field: "keywords")
             default:
-                unknown.append(OpaqueMember(member.key, OpaqueBridge.opaque(value)))
+                unknown.append(OpaqueMember(member.key, value.opaque))
             }
         }
         guard let title else { throw .missingField("name", at: source.position(of: object)) }
@@ -99,7 +99,7 @@ struct RecipeReader {
         }
         recipe.id = identifier ?? nodeID ?? Self.derivedID(recipe)
         for key in Self.partialKeys {
-            if let value = partial[key] { unknown.append(OpaqueMember(key, OpaqueBridge.opaque(value))) }
+            if let value = partial[key] { unknown.append(OpaqueMember(key, value.opaque)) }
         }
         if !unknown.isEmpty { recipe.extras[JSONLDCodec.extrasKey] = .object(unknown) }
         return recipe
@@ -112,7 +112,7 @@ struct RecipeReader {
         switch value.kind {
         case .string(let text): return text.trimmingSpaces()
         case .null: return nil
-        default: throw .typeMismatch(field: field, expected: "text", found: value.kindDescription, at: source.position(of: value))
+        default: throw .typeMismatch(field: field, expected: "text", found: value.typeName, at: source.position(of: value))
         }
     }
 
@@ -145,7 +145,7 @@ struct RecipeReader {
             case .null:
                 continue
             default:
-                throw .typeMismatch(field: field, expected: "text or a list of texts", found: item.kindDescription, at: source.position(of: item))
+                throw .typeMismatch(field: field, expected: "text or a list of texts", found: item.typeName, at: source.position(of: item))
             }
         }
         return terms
@@ -159,7 +159,7 @@ struct RecipeReader {
         for item in value.elements ?? [value] {
             guard case .string(let text) = item.kind else {
                 if item.isNull { continue }
-                throw .typeMismatch(field: field, expected: "a list of texts", found: item.kindDescription, at: source.position(of: item))
+                throw .typeMismatch(field: field, expected: "a list of texts", found: item.typeName, at: source.position(of: item))
             }
             switch IngredientText.parse(text) {
             case .heading(let titles)?:

@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// Writes a ``Recipe`` as a schema.org Recipe object the way Google's recipe rich
 /// results expect it: `@context`, `@type`, `name`, `image` when there is one, ISO 8601
@@ -13,37 +13,37 @@ struct RecipeWriter {
     private static var noSource: JSONLDSource { JSONLDSource(fileBytes: [], base: 0) }
 
     /// The JSON-LD object for `recipe`, with `@context` when `context` is set.
-    mutating func json(_ recipe: Recipe, context: Bool = true) -> JSONValue {
+    mutating func json(_ recipe: Recipe, context: Bool = true) -> OpaqueValue {
         let kept = recipe.extras[JSONLDCodec.extrasKey]?.members ?? []
-        func original(_ key: String) -> JSONValue? {
-            kept.first { $0.key == key }.map { OpaqueBridge.json($0.value) }
+        func original(_ key: String) -> OpaqueValue? {
+            kept.first { $0.key == key }?.value
         }
-        var members: [JSONMember] = []
-        func add(_ key: String, _ value: JSONValue?) {
-            if let value { members.append(JSONMember(key, value)) }
+        var members: [OpaqueMember] = []
+        func add(_ key: String, _ value: OpaqueValue?) {
+            if let value { members.append(OpaqueMember(key, value)) }
         }
         if context { add("@context", .string("https://schema.org")) }
-        let type = original("@type").flatMap { RecipeFinder.isRecipe(.object(["@type": $0])) ? $0 : nil }
+        let type = original("@type").flatMap { RecipeFinder.isRecipe(JSONValue(.object([OpaqueMember("@type", $0)]))) ? $0 : nil }
         add("@type", type ?? .string("Recipe"))
         add("identifier", .string(recipe.id))
         add("name", .string(recipe.title))
-        add("description", recipe.summary.map(JSONValue.string))
-        add("image", keep(original("image"), if: { (try? ImageText.read($0, source: Self.noSource)) == recipe.images }) ?? ImageText.json(recipe.images))
+        add("description", recipe.summary.map(OpaqueValue.string))
+        add("image", keep(original("image"), if: { (try? ImageText.read(JSONValue($0), source: Self.noSource)) == recipe.images }) ?? ImageText.json(recipe.images))
         if let source = recipe.source {
             add(source.hasPrefix("http://") || source.hasPrefix("https://") ? "url" : "isBasedOn", .string(source))
         }
         add("dateCreated", recipe.dateAdded.map(Self.date))
         add("dateModified", recipe.dateModified.map(Self.date))
-        add("recipeYield", keep(original("recipeYield"), if: { (try? YieldText.read($0, source: Self.noSource)) == recipe.yields }) ?? YieldText.json(recipe.yields))
+        add("recipeYield", keep(original("recipeYield"), if: { (try? YieldText.read(JSONValue($0), source: Self.noSource)) == recipe.yields }) ?? YieldText.json(recipe.yields))
         add("prepTime", recipe.prepTime.map { .string($0.description) })
         add("cookTime", recipe.cookTime.map { .string($0.description) })
         add("totalTime", recipe.totalTime.map { .string($0.description) })
         add("recipeCategory", Self.terms(recipe.collections, joined: false))
         add("keywords", Self.terms(recipe.tags, joined: true))
         let lines = recipe.ingredients.map(Self.line) + IngredientGroupPath.lines(of: recipe.ingredientGroups, line: Self.line)
-        if !lines.isEmpty { add("recipeIngredient", .array(lines.map(JSONValue.string))) }
+        if !lines.isEmpty { add("recipeIngredient", .array(lines.map(OpaqueValue.string))) }
         let instructions = keep(original("recipeInstructions"), if: {
-            guard let read = try? InstructionsText.read($0, source: Self.noSource) else { return false }
+            guard let read = try? InstructionsText.read(JSONValue($0), source: Self.noSource) else { return false }
             return read.steps == recipe.directions && read.sections == recipe.directionGroups
         })
         add("recipeInstructions", instructions ?? InstructionsText.json(steps: recipe.directions, sections: recipe.directionGroups))
@@ -52,14 +52,14 @@ struct RecipeWriter {
         // not a duration is written back; a kept original the model no longer matches is not).
         let written = Set(members.map(\.key)).union(RecipeReader.partialKeys)
         for member in kept where !written.contains(member.key) && member.key != "@context" {
-            add(member.key, OpaqueBridge.json(member.value))
+            add(member.key, member.value)
         }
         noteLosses(recipe)
         return .object(members)
     }
 
     /// `value` when reading it back gives what the model holds.
-    private func keep(_ value: JSONValue?, if matches: (JSONValue) -> Bool) -> JSONValue? {
+    private func keep(_ value: OpaqueValue?, if matches: (OpaqueValue) -> Bool) -> OpaqueValue? {
         guard let value, matches(value) else { return nil }
         return value
     }
@@ -74,18 +74,18 @@ struct RecipeWriter {
 
     /// One term as text; several as a comma-separated text (`joined`, when no term holds a
     /// comma) or a list.
-    private static func terms(_ terms: [String], joined: Bool) -> JSONValue? {
+    private static func terms(_ terms: [String], joined: Bool) -> OpaqueValue? {
         switch terms.count {
         case 0: return nil
         case 1 where !terms[0].contains(","): return .string(terms[0])
         default:
             if joined, !terms.contains(where: { $0.contains(",") }) { return .string(terms.joined(separator: ", ")) }
-            return .array(terms.map(JSONValue.string))
+            return .array(terms.map(OpaqueValue.string))
         }
     }
 
     /// A date or date-time in ISO 8601; a time in a named zone as its UTC instant.
-    private static func date(_ time: CalendarTime) -> JSONValue {
+    private static func date(_ time: CalendarTime) -> OpaqueValue {
         var bytes: [UInt8] = []
         if case .zoned = time, let instant = time.instant() {
             let seconds = instant.timeIntervalSince1970.rounded(.down)
@@ -98,14 +98,14 @@ struct RecipeWriter {
 
     /// A rating of 1 to 5 stars as the `AggregateRating` of one rating, as rich results want
     /// it (`ratingValue` with `ratingCount`); 0 stars is no rating.
-    private static func aggregateRating(_ stars: Int) -> JSONValue? {
+    private static func aggregateRating(_ stars: Int) -> OpaqueValue? {
         guard stars > 0 else { return nil }
         return .object([
-            JSONMember("@type", .string("AggregateRating")),
-            JSONMember("ratingValue", .number(String(stars))),
-            JSONMember("bestRating", .number("5")),
-            JSONMember("worstRating", .number("1")),
-            JSONMember("ratingCount", .number("1")),
+            OpaqueMember("@type", .string("AggregateRating")),
+            OpaqueMember("ratingValue", .number(String(stars))),
+            OpaqueMember("bestRating", .number("5")),
+            OpaqueMember("worstRating", .number("1")),
+            OpaqueMember("ratingCount", .number("1")),
         ])
     }
 

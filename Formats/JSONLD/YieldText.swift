@@ -1,5 +1,5 @@
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 
 /// `recipeYield`: text (`4 servings`, `3 dozen`), a number, or a list of them such as
 /// `["4", "4 servings"]`. The unit is kept as written; a bare number that only repeats
@@ -20,7 +20,7 @@ enum YieldText {
             case .null:
                 continue
             default:
-                throw .typeMismatch(field: "recipeYield", expected: "text, a number or a list of them", found: item.kindDescription, at: source.position(of: item))
+                throw .typeMismatch(field: "recipeYield", expected: "text, a number or a list of them", found: item.typeName, at: source.position(of: item))
             }
         }
         var kept: [Yield] = []
@@ -55,7 +55,7 @@ enum YieldText {
 
     /// The `recipeYield` value for `yields`, or `nil` when there are none. A yield of
     /// servings is preceded by its bare number, as Google's guidelines ask.
-    static func json(_ yields: [Yield]) -> JSONValue? {
+    static func json(_ yields: [Yield]) -> OpaqueValue? {
         guard !yields.isEmpty else { return nil }
         if yields.count == 1, let amount = yields[0].amount, yields[0].unit == nil {
             return .number(AmountParser.format(amount).contains("/") ? String(amount) : AmountParser.format(amount))
@@ -68,6 +68,6 @@ enum YieldText {
         for yield in yields {
             texts.append([yield.amount.map(AmountParser.format), yield.unit].compactMap { $0 }.joined(separator: " "))
         }
-        return texts.count == 1 ? .string(texts[0]) : .array(texts.map(JSONValue.string))
+        return texts.count == 1 ? .string(texts[0]) : .array(texts.map(OpaqueValue.string))
     }
 }

@@ -53,15 +53,15 @@ struct ErrorTests {
     @Test(
         "input that is not jCal throws with line and column",
         arguments: [
-            ("", 1, 1, "not JSON: a value is missing at the end of the input"),
-            ("[\"vcalendar\", [], []", 1, 21, "not JSON: an array is not closed with ']'"),
+            ("", 1, 1, "not JSON: unexpected end of input; expected a value"),
+            ("[\"vcalendar\", [], []", 1, 21, "not JSON: unexpected end of input; expected ',' or ']'"),
             ("{\"a\": 1}", 1, 1, "expected a jCal component [name, [properties], [components]]: the document is an object"),
             ("[\"vevent\", [], []]", 1, 1, "expected a \"vcalendar\" component, found \"vevent\""),
             ("[\"vcalendar\",\n  [[\"summary\", {}, \"text\"]], []]", 2, 4, "expected a jCal property [name, {parameters}, type, value]: it must have a name, an object of parameters, a type and a value"),
             ("[\"vcalendar\", [[\"x\", {\"cn\": null}, \"text\", \"v\"]], []]", 1, 29, "parameter \"cn\" must be a string or an array of strings"),
             ("[\"vcalendar\", [[\"x\", {}, \"text\", {}]], []]", 1, 34, "X: a text value cannot be an object"),
-            ("[\"vcalendar\", [], []] x", 1, 23, "not JSON: text after the JSON value"),
-            ("[\"vcalendar\", [[\"summary\", {}, \"text\", \"a\u{1}\"]], []]", 1, 42, "not JSON: a control character must be escaped in a string"),
+            ("[\"vcalendar\", [], []] x", 1, 23, "not JSON: unexpected 'x'; expected end of input"),
+            ("[\"vcalendar\", [[\"summary\", {}, \"text\", \"a\u{1}\"]], []]", 1, 42, "not JSON: control character U+0001 must be escaped in a string"),
         ]
     )
     func errors(text: String, line: Int, column: Int, message: String) throws {

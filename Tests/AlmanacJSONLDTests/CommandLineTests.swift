@@ -31,7 +31,7 @@ struct CommandLineTests {
             ("[{\"@type\": \"Person\"}]", "<stdin>:1:1: error: no schema.org Recipe"),
             ("{\"@type\": \"Recipe\",\n  \"name\": [\"A\"]}", "<stdin>:2:11: error: Recipe 'name' must be text, found an array"),
             ("{\"@type\": \"Recipe\",\n  \"recipeYield\": {\"value\": 4}, \"name\": \"A\"}", "<stdin>:2:18: error: Recipe 'recipeYield' must be text, a number or a list of them, found an object"),
-            ("{\"@type\": \"Recipe\", \"name\": \"A\",}", "<stdin>:1:33: error: not JSON: expected a member name in quotes"),
+            ("{\"@type\": \"Recipe\", \"name\": \"A\",}", "<stdin>:1:33: error: not JSON: unexpected '}'; expected a key in double quotes"),
             ("{\"@type\": \"Recipe\"}", "<stdin>:1:1: error: the Recipe has no 'name'"),
         ]
         for (input, expected) in cases {

@@ -35,7 +35,7 @@ struct PageTests {
         """
         let result = try Fixtures.decodePage(page)
         #expect(result.document.recipes.map(\.title) == ["A", "B", "C"])
-        #expect(result.diagnostics.map(\.rendered) == ["page.html:5:12: warning: a JSON-LD block was skipped: not JSON: unexpected character '}'"])
+        #expect(result.diagnostics.map(\.rendered) == ["page.html:5:12: warning: a JSON-LD block was skipped: not JSON: unexpected '}'; expected a value"])
     }
 
     @Test("a page without a JSON-LD block is an error, not an empty document")

@@ -34,4 +34,11 @@ import Testing
         #expect(run.status == 1)
         #expect(run.errors == ["<stdin>:5:88: error: recipe 'Stew': the id soup is already used by recipe 'Soup' [unique-ids]"])
     }
+
+    @Test("a key repeated in a Recipe is a warning at the repeat, and the first one is read")
+    func duplicateKey() throws {
+        let result = try Fixtures.decode(#"{"@type": "Recipe", "name": "A", "name": "B"}"#)
+        #expect(result.document.recipes.map(\.title) == ["A"])
+        #expect(result.diagnostics.map(\.rendered) == ["test.jsonld:1:34: warning: duplicate key 'name'; the first one is read"])
+    }
 }

@@ -1,6 +1,6 @@
 @testable import AlmanacJSONLD
 import AlmanacCore
-import AlmanacJSONValue
+import AlmanacJSONKit
 import AlmanacTestSupport
 import Foundation
 import Testing

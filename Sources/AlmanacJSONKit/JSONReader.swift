@@ -1,64 +1,76 @@
 import AlmanacCore
 
 /// Parses RFC 8259 JSON from bytes into a ``JSONTape``, strictly: no comments,
-/// no trailing commas, UTF-8 checked, duplicate keys refused, depth limited.
-/// A leading byte-order mark is skipped.
+/// no trailing commas, UTF-8 checked, escapes and surrogate pairs checked, depth limited
+/// (deeper input is an error, not a stack overflow), and every key that repeats in an
+/// object found: refused or reported, as ``DuplicateKeys`` says. A leading byte-order
+/// mark is skipped by ``parseDocument()``.
 ///
 /// Everything is checked here, so that reading a string or number from the tape later
 /// cannot fail; but nothing is decoded: strings and numbers stay as byte ranges.
-struct JSONReader {
+/// Errors carry the offset in the bytes read; the codec turns it into a position.
+package struct JSONReader {
+    /// What a key that appears twice in one object is.
+    package enum DuplicateKeys: Sendable {
+        /// An error (``JSONSyntaxError/duplicateKey(_:offset:firstOffset:)``): the almanac formats.
+        case refuse
+        /// Kept, both members, and listed in ``duplicateKeys``: formats read as sites write them.
+        case report
+    }
+
+    /// The nesting of arrays and objects accepted unless the caller says otherwise.
+    package static let defaultMaximumDepth = 256
+
     private let bytes: UnsafeBufferPointer<UInt8>
-    private let options: JSONDecodingOptions
+    private let maximumDepth: Int
+    private let duplicates: DuplicateKeys
     private var index = 0
     private var depth = 0
     private var tape: JSONTape
     /// The key nodes of the objects being read, innermost last (duplicate keys are looked for here).
     private var openKeys: [Int] = []
-    /// Turns offsets in `bytes` into positions in the whole input.
-    let sourceMap: JSONSourceMap
+    /// Keys that appeared twice in one object, in the order they were read (``DuplicateKeys/report``).
+    package private(set) var duplicateKeys: [JSONDuplicateKey] = []
 
-    /// `depth` is how deeply the bytes sit in the whole input (an element of a streamed
-    /// document's array, read on its own, see ``JSONStreamReader``).
-    init(_ sourceMap: JSONSourceMap, options: JSONDecodingOptions, depth: Int = 0) {
-        self.bytes = sourceMap.bytes
-        self.sourceMap = sourceMap
-        self.options = options
+    /// A reader over `bytes`, which must outlive it and the values it reads. `depth` is how
+    /// deeply the bytes sit in a whole input (an element of a streamed document's array,
+    /// read on its own).
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = JSONReader.defaultMaximumDepth, depth: Int = 0, duplicates: DuplicateKeys = .refuse) {
+        self.bytes = bytes
+        self.maximumDepth = maximumDepth
+        self.duplicates = duplicates
         self.depth = depth
-        tape = JSONTape(bytes: sourceMap.bytes)
-        tape.nodes.reserveCapacity(max(16, sourceMap.bytes.count / 12))
+        tape = JSONTape(bytes: bytes)
+        tape.nodes.reserveCapacity(max(16, bytes.count / 12))
     }
 
-    /// Parses the one value the input holds, with nothing but white space after it.
-    mutating func parseDocument() throws -> JSONValue {
+    /// Parses the one value the input holds, with nothing but white space around it.
+    package mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
         skipWhitespace()
         try parseValue()
         skipWhitespace()
         if index < bytes.count {
-            throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of input", at: position(index))
+            throw JSONSyntaxError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of input", offset: index)
         }
         return JSONValue(tape: tape, index: 0)
     }
 
     /// Parses the bytes as one value of a larger input, which they hold exactly: no
-    /// byte-order mark or white space around it (``JSONStreamReader`` cut them out).
-    mutating func parseElement() throws -> JSONValue {
+    /// byte-order mark or white space around it (a stream reader cut them out).
+    package mutating func parseElement() throws(JSONSyntaxError) -> JSONValue {
         try parseValue()
         if index < bytes.count {
-            throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of the value", at: position(index))
+            throw JSONSyntaxError.unexpectedCharacter(found: describe(bytes[index]), expected: "end of the value", offset: index)
         }
         return JSONValue(tape: tape, index: 0)
-    }
-
-    private func position(_ offset: Int) -> SourcePosition {
-        sourceMap.position(offset)
     }
 
     // MARK: Values
 
     /// Appends the value at `index` (and what it holds) to the tape.
-    private mutating func parseValue() throws {
-        guard index < bytes.count else { throw JSONDecodingError.unexpectedEnd(expected: "a value", at: position(index)) }
+    private mutating func parseValue() throws(JSONSyntaxError) {
+        guard index < bytes.count else { throw JSONSyntaxError.unexpectedEnd(expected: "a value", offset: index) }
         let start = index
         switch bytes[index] {
         case UInt8(ascii: "{"): try parseObject()
@@ -71,7 +83,7 @@ struct JSONReader {
             try parseNumber()
             append(.number, from: start)
         default:
-            throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "a value", at: position(index))
+            throw JSONSyntaxError.unexpectedCharacter(found: describe(bytes[index]), expected: "a value", offset: index)
         }
     }
 
@@ -92,14 +104,14 @@ struct JSONReader {
         tape.nodes[node].count = count
     }
 
-    private mutating func enter() throws {
+    private mutating func enter() throws(JSONSyntaxError) {
         depth += 1
-        if depth > options.maximumDepth {
-            throw JSONDecodingError.tooDeep(limit: options.maximumDepth, at: position(index))
+        if depth > maximumDepth {
+            throw JSONSyntaxError.tooDeep(limit: maximumDepth, offset: index)
         }
     }
 
-    private mutating func parseObject() throws {
+    private mutating func parseObject() throws(JSONSyntaxError) {
         let node = open(.object)
         try enter()
         index += 1
@@ -117,12 +129,17 @@ struct JSONReader {
             skipWhitespace()
             let keyOffset = index
             guard try peek(expected: "a key") == UInt8(ascii: "\"") else {
-                throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "a key in double quotes", at: position(index))
+                throw JSONSyntaxError.unexpectedCharacter(found: describe(bytes[index]), expected: "a key in double quotes", offset: index)
             }
             let key = tape.nodes.count
             try parseString()
-            for earlier in openKeys[firstKey...] where sameText(earlier, key) {
-                throw JSONDecodingError.duplicateKey(tape.string(at: key), at: position(keyOffset))
+            for earlier in openKeys[firstKey...] where tape.sameText(earlier, key) {
+                let duplicate = JSONDuplicateKey(key: tape.string(at: key), offset: keyOffset, firstOffset: tape.nodes[earlier].start)
+                guard duplicates == .report else {
+                    throw JSONSyntaxError.duplicateKey(duplicate.key, offset: duplicate.offset, firstOffset: duplicate.firstOffset)
+                }
+                duplicateKeys.append(duplicate)
+                break
             }
             openKeys.append(key)
             skipWhitespace()
@@ -142,17 +159,7 @@ struct JSONReader {
         }
     }
 
-    /// Whether two string nodes hold the same text.
-    private func sameText(_ first: Int, _ second: Int) -> Bool {
-        let a = tape.nodes[first]
-        let b = tape.nodes[second]
-        if a.hasEscapes || b.hasEscapes { return tape.string(at: first) == tape.string(at: second) }
-        guard a.end - a.start == b.end - b.start else { return false }
-        for offset in 0..<(a.end - a.start) where bytes[a.start + offset] != bytes[b.start + offset] { return false }
-        return true
-    }
-
-    private mutating func parseArray() throws {
+    private mutating func parseArray() throws(JSONSyntaxError) {
         let node = open(.array)
         try enter()
         index += 1
@@ -183,7 +190,7 @@ struct JSONReader {
     // MARK: Strings
 
     /// Checks a string (UTF-8, escapes, no raw control characters) and appends its node.
-    private mutating func parseString() throws {
+    private mutating func parseString() throws(JSONSyntaxError) {
         let start = index
         index += 1
         var escapes = false
@@ -198,21 +205,21 @@ struct JSONReader {
                 escapes = true
                 try checkEscape()
             case 0..<0x20:
-                throw JSONDecodingError.controlCharacter(byte, at: position(index))
+                throw JSONSyntaxError.controlCharacter(byte, offset: index)
             case 0x20..<0x80:
                 index += 1
             default:
                 try skipUTF8Scalar()
             }
         }
-        throw JSONDecodingError.unexpectedEnd(expected: "'\"' to close the string", at: position(index))
+        throw JSONSyntaxError.unexpectedEnd(expected: "'\"' to close the string", offset: index)
     }
 
     /// Steps over one backslash escape, refusing escapes JSON does not have and lone surrogates.
-    private mutating func checkEscape() throws {
+    private mutating func checkEscape() throws(JSONSyntaxError) {
         let escapeStart = index
         index += 1
-        guard index < bytes.count else { throw JSONDecodingError.unexpectedEnd(expected: "an escape", at: position(index)) }
+        guard index < bytes.count else { throw JSONSyntaxError.unexpectedEnd(expected: "an escape", offset: index) }
         let letter = bytes[index]
         index += 1
         switch letter {
@@ -223,23 +230,23 @@ struct JSONReader {
             let scalar = try hex4(escapeStart)
             if (0xD800..<0xDC00).contains(scalar) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                    throw JSONDecodingError.invalidEscape("lone surrogate", at: position(escapeStart))
+                    throw JSONSyntaxError.invalidEscape("lone surrogate", offset: escapeStart)
                 }
                 index += 2
                 let low = try hex4(escapeStart)
                 guard (0xDC00..<0xE000).contains(low) else {
-                    throw JSONDecodingError.invalidEscape("lone surrogate", at: position(escapeStart))
+                    throw JSONSyntaxError.invalidEscape("lone surrogate", offset: escapeStart)
                 }
             } else if (0xDC00..<0xE000).contains(scalar) {
-                throw JSONDecodingError.invalidEscape("lone surrogate", at: position(escapeStart))
+                throw JSONSyntaxError.invalidEscape("lone surrogate", offset: escapeStart)
             }
         default:
-            throw JSONDecodingError.invalidEscape("'\\\(String(decoding: [letter], as: UTF8.self))'", at: position(escapeStart))
+            throw JSONSyntaxError.invalidEscape("'\\\(String(decoding: [letter], as: UTF8.self))'", offset: escapeStart)
         }
     }
 
-    private mutating func hex4(_ escapeStart: Int) throws -> UInt32 {
-        guard index + 4 <= bytes.count else { throw JSONDecodingError.unexpectedEnd(expected: "four hex digits", at: position(index)) }
+    private mutating func hex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw JSONSyntaxError.unexpectedEnd(expected: "four hex digits", offset: index) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -248,7 +255,7 @@ struct JSONReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw JSONDecodingError.invalidEscape("'\\u' needs four hex digits", at: position(escapeStart))
+            default: throw JSONSyntaxError.invalidEscape("'\\u' needs four hex digits", offset: escapeStart)
             }
             value = value << 4 | UInt32(digit)
             index += 1
@@ -257,7 +264,7 @@ struct JSONReader {
     }
 
     /// Steps over one multi-byte UTF-8 scalar, refusing overlong forms, surrogates and bytes past U+10FFFF.
-    private mutating func skipUTF8Scalar() throws {
+    private mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
         let lead = bytes[index]
         let count: Int
         var lower: UInt8 = 0x80
@@ -270,13 +277,13 @@ struct JSONReader {
         case 0xF0: count = 4; lower = 0x90
         case 0xF1...0xF3: count = 4
         case 0xF4: count = 4; upper = 0x8F
-        default: throw JSONDecodingError.invalidUTF8(at: position(index))
+        default: throw JSONSyntaxError.invalidUTF8(offset: index)
         }
-        guard index + count <= bytes.count else { throw JSONDecodingError.invalidUTF8(at: position(index)) }
+        guard index + count <= bytes.count else { throw JSONSyntaxError.invalidUTF8(offset: index) }
         let second = bytes[index + 1]
-        guard second >= lower && second <= upper else { throw JSONDecodingError.invalidUTF8(at: position(index)) }
+        guard second >= lower && second <= upper else { throw JSONSyntaxError.invalidUTF8(offset: index) }
         for offset in 2..<count where bytes[index + offset] & 0xC0 != 0x80 {
-            throw JSONDecodingError.invalidUTF8(at: position(index))
+            throw JSONSyntaxError.invalidUTF8(offset: index)
         }
         index += count
     }
@@ -284,18 +291,18 @@ struct JSONReader {
     // MARK: Numbers and literals
 
     /// Checks a number against the JSON grammar and steps over it.
-    private mutating func parseNumber() throws {
+    private mutating func parseNumber() throws(JSONSyntaxError) {
         let start = index
         func digits() -> Int {
             let first = index
             while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
             return index - first
         }
-        func fail() -> JSONDecodingError {
+        func fail() -> JSONSyntaxError {
             var end = index
             while end < bytes.count, !Self.isDelimiter(bytes[end]) { end += 1 }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            return JSONDecodingError.invalidNumber(text, at: position(start))
+            return JSONSyntaxError.invalidNumber(text, offset: start)
         }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         let integerStart = index
@@ -313,7 +320,7 @@ struct JSONReader {
         if index < bytes.count, !Self.isDelimiter(bytes[index]) { throw fail() }
     }
 
-    private mutating func literal(_ word: StaticString) throws {
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let start = index
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for byte in expected {
@@ -321,19 +328,19 @@ struct JSONReader {
                 var end = Swift.min(start + 1, bytes.count)
                 while end < bytes.count, !Self.isDelimiter(bytes[end]), end - start < 20 { end += 1 }
                 let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-                throw JSONDecodingError.unexpectedCharacter(found: "'\(found)'", expected: "a value", at: position(start))
+                throw JSONSyntaxError.unexpectedCharacter(found: "'\(found)'", expected: "a value", offset: start)
             }
             index += 1
         }
         if index < bytes.count, !Self.isDelimiter(bytes[index]) {
-            throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: "',' or the end of the value", at: position(index))
+            throw JSONSyntaxError.unexpectedCharacter(found: describe(bytes[index]), expected: "',' or the end of the value", offset: index)
         }
     }
 
     // MARK: Helpers
 
     /// Whether `byte` may follow a literal or a number (the stream cursor asks too).
-    static func isDelimiter(_ byte: UInt8) -> Bool {
+    package static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
              UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
@@ -352,14 +359,14 @@ struct JSONReader {
         }
     }
 
-    private func peek(expected: String) throws -> UInt8 {
-        guard index < bytes.count else { throw JSONDecodingError.unexpectedEnd(expected: expected, at: position(index)) }
+    private func peek(expected: String) throws(JSONSyntaxError) -> UInt8 {
+        guard index < bytes.count else { throw JSONSyntaxError.unexpectedEnd(expected: expected, offset: index) }
         return bytes[index]
     }
 
-    private mutating func expect(_ byte: UInt8, _ expected: String) throws {
+    private mutating func expect(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
         guard try peek(expected: expected) == byte else {
-            throw JSONDecodingError.unexpectedCharacter(found: describe(bytes[index]), expected: expected, at: position(index))
+            throw JSONSyntaxError.unexpectedCharacter(found: describe(bytes[index]), expected: expected, offset: index)
         }
         index += 1
     }
@@ -369,7 +376,7 @@ struct JSONReader {
     }
 
     /// A byte as errors name it: `'x'`, or `byte 0x0` when it does not print.
-    static func describe(_ byte: UInt8) -> String {
+    package static func describe(_ byte: UInt8) -> String {
         if byte >= 0x21 && byte < 0x7F { return "'\(String(decoding: [byte], as: UTF8.self))'" }
         return "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
