@@ -102,13 +102,16 @@ public struct OccurrenceExpander: Sendable {
                 }
             }
         }
-        for indices in overrides.values {
-            for index in indices {
-                let change = events[index]
-                if change.isCancelled || change.start == nil { continue }
-                if seriesIDs.contains(change.id), Self.isExcluded(change, in: events) { continue }
-                if let key = Self.keyIfOverlapping(change, from: from, to: to) { out.append(key, index, as: out.base(change)) }
-            }
+        // The first event of each id that changes no occurrence: the series an EXDATE is looked up in.
+        var masters: [String: Int] = [:]
+        for (index, event) in events.enumerated() where event.recurrenceID == nil && masters[event.id] == nil {
+            masters[event.id] = index
+        }
+        // Changed occurrences in the order of the input, so that ties keep one order.
+        for (index, change) in events.enumerated() where change.recurrenceID != nil {
+            if change.isCancelled || change.start == nil { continue }
+            if seriesIDs.contains(change.id), let master = masters[change.id], Self.isExcluded(change, by: events[master]) { continue }
+            if let key = Self.keyIfOverlapping(change, from: from, to: to) { out.append(key, index, as: out.base(change)) }
         }
         out.sort()
         return out
@@ -130,10 +133,9 @@ public struct OccurrenceExpander: Sendable {
         return copy
     }
 
-    /// Whether the series of `change` excludes its occurrence with an EXDATE.
-    private static func isExcluded(_ change: Event, in events: [Event]) -> Bool {
+    /// Whether `series` excludes the occurrence `change` stands for with an EXDATE.
+    private static func isExcluded(_ change: Event, by series: Event) -> Bool {
         guard let id = change.recurrenceID,
-              let series = events.first(where: { $0.id == change.id && $0.recurrenceID == nil }),
               let start = series.start, let set = try? series.recurrenceSet() else { return false }
         var clock = SeriesClock(start)
         let key = clock.key(of: id)

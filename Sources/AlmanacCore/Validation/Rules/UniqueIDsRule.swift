@@ -9,6 +9,8 @@ public struct UniqueIDsRule: ValidationRule {
     public init() {}
 
     public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
+        // One item (a stream's, checked on its own) has no earlier item to clash with.
+        guard items.count > 1 else { return items.first.map { taskFindings($0, index: 0) } ?? [] }
         var firstIndex: [ItemIdentity: Int] = [:]
         firstIndex.reserveCapacity(items.count)
         var findings: [Finding] = []
@@ -19,13 +21,15 @@ public struct UniqueIDsRule: ValidationRule {
             } else {
                 firstIndex[key] = index
             }
-            if case .event(let event) = located.item, event.tasks.count > 1 {
-                var taskIDs: Set<String> = []
-                for task in event.tasks where !taskIDs.insert(task.id).inserted {
-                    findings.append(Finding(itemIndex: index, message: "two tasks have the id \(task.id)"))
-                }
-            }
+            findings += taskFindings(located, index: index)
         }
         return findings
+    }
+
+    /// Two tasks of one event with the same id.
+    private func taskFindings(_ located: LocatedItem, index: Int) -> [Finding] {
+        guard case .event(let event) = located.item, event.tasks.count > 1 else { return [] }
+        var taskIDs: Set<String> = []
+        return event.tasks.filter { !taskIDs.insert($0.id).inserted }.map { Finding(itemIndex: index, message: "two tasks have the id \($0.id)") }
     }
 }
