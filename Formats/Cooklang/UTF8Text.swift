@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// The UTF-8 a Cooklang reader needs at byte level: checking the input, decoding one scalar
 /// where a byte is not ASCII, and telling word characters from white space and punctuation.
 enum UTF8Text {
@@ -11,35 +13,10 @@ enum UTF8Text {
                 index += 1
                 continue
             }
-            guard let length = sequenceLength(bytes, at: index) else { return index }
+            guard let length = UTF8Sequence.length(in: bytes, at: index) else { return index }
             index += length
         }
         return nil
-    }
-
-    /// The length of the well-formed sequence at `index`, or `nil`.
-    private static func sequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let lead = bytes[index]
-        let count: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: count = 2
-        case 0xE0: count = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: count = 3
-        case 0xED: count = 3; upper = 0x9F
-        case 0xF0: count = 4; lower = 0x90
-        case 0xF1...0xF3: count = 4
-        case 0xF4: count = 4; upper = 0x8F
-        default: return nil
-        }
-        guard index + count <= bytes.count else { return nil }
-        for offset in 1..<count {
-            let byte = bytes[index + offset]
-            let (low, high) = offset == 1 ? (lower, upper) : (0x80, 0xBF)
-            guard byte >= low && byte <= high else { return nil }
-        }
-        return count
     }
 
     /// The scalar starting at `index` of well-formed UTF-8 and its length in bytes.

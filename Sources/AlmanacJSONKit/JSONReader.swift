@@ -265,26 +265,7 @@ package struct JSONReader {
 
     /// Steps over one multi-byte UTF-8 scalar, refusing overlong forms, surrogates and bytes past U+10FFFF.
     private mutating func skipUTF8Scalar() throws(JSONSyntaxError) {
-        let lead = bytes[index]
-        let count: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: count = 2
-        case 0xE0: count = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: count = 3
-        case 0xED: count = 3; upper = 0x9F
-        case 0xF0: count = 4; lower = 0x90
-        case 0xF1...0xF3: count = 4
-        case 0xF4: count = 4; upper = 0x8F
-        default: throw JSONSyntaxError.invalidUTF8(offset: index)
-        }
-        guard index + count <= bytes.count else { throw JSONSyntaxError.invalidUTF8(offset: index) }
-        let second = bytes[index + 1]
-        guard second >= lower && second <= upper else { throw JSONSyntaxError.invalidUTF8(offset: index) }
-        for offset in 2..<count where bytes[index + offset] & 0xC0 != 0x80 {
-            throw JSONSyntaxError.invalidUTF8(offset: index)
-        }
+        guard let count = UTF8Sequence.length(in: bytes, at: index) else { throw JSONSyntaxError.invalidUTF8(offset: index) }
         index += count
     }
 

@@ -187,15 +187,7 @@ public struct Conversion {
                 }
                 found.forEach { report($0, .alone) }
             }
-            do {
-                try lines.encodeItem(located.item, options: options, into: &bytes)
-            } catch let error as any CodecError {
-                throw AlmanacError(error, source: output.name)
-            }
-            guard bytes.count >= 1 << 16 else { continue }
-            try output.write(bytes)
-            if output.isClosed { return }
-            bytes.removeAll(keepingCapacity: true)
+            guard try append(located.item, with: lines, options: options, to: &bytes, output: output) else { return }
         }
         try output.write(bytes)
     }
@@ -206,17 +198,23 @@ public struct Conversion {
     private func writeItems(_ document: AlmanacDocument, with lines: any ItemStreamEncoding, options: EncodingOptions, into output: Output) throws {
         var bytes: [UInt8] = []
         for item in document.items {
-            do {
-                try lines.encodeItem(item, options: options, into: &bytes)
-            } catch let error as any CodecError {
-                throw AlmanacError(error, source: output.name)
-            }
-            guard bytes.count >= 1 << 16 else { continue }
-            try output.write(bytes)
-            if output.isClosed { return }
-            bytes.removeAll(keepingCapacity: true)
+            guard try append(item, with: lines, options: options, to: &bytes, output: output) else { return }
         }
         try output.write(bytes)
+    }
+
+    /// Encodes `item` after `bytes`, writing them out once they pass 64 KiB; `false` when the
+    /// reader of the output went away.
+    private func append(_ item: Item, with lines: any ItemStreamEncoding, options: EncodingOptions, to bytes: inout [UInt8], output: Output) throws -> Bool {
+        do {
+            try lines.encodeItem(item, options: options, into: &bytes)
+        } catch let error as any CodecError {
+            throw AlmanacError(error, source: output.name)
+        }
+        guard bytes.count >= 1 << 16 else { return true }
+        try output.write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+        return !output.isClosed
     }
 
     /// Passes items from item-wise readers to a streaming writer one at a time, validating
