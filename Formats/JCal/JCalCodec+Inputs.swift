@@ -6,16 +6,8 @@ extension JCalCodec: InputGroupDecoding {
     /// VTODO whose parent VEVENT is in another input is its task, whatever the order.
     public func decode(inputs: [DecodeInput], limits: ReaderLimits) throws -> [DecodeResult] {
         let maximumDepth = limits.depth(default: Self.defaultMaximumDepth)
-        var warnings: [Diagnostic] = []
-        let trees = try inputs.enumerated().map { number, input in
-            do {
-                let read = try read(input.bytes, source: input.source, maximumDepth: maximumDepth)
-                warnings += read.warnings
-                return (source: input.source, calendars: read.calendars)
-            } catch let error as any CodecError {
-                throw InputGroupError(input: number, error: error)
-            }
+        return try EventMapper.results(of: inputs, options: options) { input in
+            try read(input.bytes, source: input.source, maximumDepth: maximumDepth)
         }
-        return EventMapper.results(of: trees, warnings: warnings, options: options)
     }
 }

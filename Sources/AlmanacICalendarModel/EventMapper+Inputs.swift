@@ -1,6 +1,25 @@
 import AlmanacCore
 
 extension EventMapper {
+    /// Several inputs of a syntax read as a whole tree (jCal, xCal) as one calendar, each
+    /// read by `read`; a reader's error is thrown as an ``InputGroupError`` naming its input.
+    public static func results(
+        of inputs: [DecodeInput], options: ICalendarMappingOptions,
+        read: (DecodeInput) throws -> (calendars: [ICalComponent], warnings: [Diagnostic])
+    ) throws -> [DecodeResult] {
+        var warnings: [Diagnostic] = []
+        let trees = try inputs.enumerated().map { number, input in
+            do {
+                let read = try read(input)
+                warnings += read.warnings
+                return (source: input.source, calendars: read.calendars)
+            } catch let error as any CodecError {
+                throw InputGroupError(input: number, error: error)
+            }
+        }
+        return results(of: trees, warnings: warnings, options: options)
+    }
+
     /// The documents of several inputs' VCALENDAR trees read as one calendar (jCal and
     /// xCal files of a calendar folder): a VTODO in one input belongs to its parent
     /// VEVENT in any other, whatever their order. One result per input, as
