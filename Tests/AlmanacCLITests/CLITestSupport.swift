@@ -1,35 +1,6 @@
 import Foundation
 import AlmanacTestSupport
 
-/// A scratch folder for one test, removed when the test's value goes away.
-final class ScratchFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func path(_ name: String) -> String {
-        url.appendingPathComponent(name).path
-    }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let path = path(name)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    func contents() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
-    }
-}
-
 enum CLI {
     static func run(_ arguments: [String], stdin: String = "") throws -> ProcessRunner.Result {
         try ProcessRunner.almanac(arguments, stdin: Array(stdin.utf8))

@@ -61,7 +61,7 @@ import AlmanacTestSupport
     }
 
     @Test func aValidationErrorStopsTheRunAndWritesNoFile() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchFolder()
         let input = try scratch.write("bad.json", #"{"almanac":1,"events":[{"id":"a","title":"Fine"},{"id":"b","title":" "}]}"#)
         let output = scratch.path("out.json")
         let conversion = Conversion(inputs: [try ConversionInput(path: input)], to: Fixture.codec("json"), pipeline: Pipeline([SortStep(by: .title)]))
@@ -80,7 +80,7 @@ import AlmanacTestSupport
     }
 
     @Test func warningsGoToTheHandlerAndTheRunGoesOn() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchFolder()
         let input = try scratch.write("tasks.json", #"{"almanac":1,"events":[{"id":"e","title":"E","tasks":[{"id":"t","text":""}]}]}"#)
         let collected = Collected()
         let bytes = try Conversion(inputs: [try ConversionInput(path: input)], to: Fixture.codec("ndjson")).bytes(report: collected.handler)
@@ -110,7 +110,7 @@ import AlmanacTestSupport
     }
 
     @Test func aMalformedInputIsADataErrorWithItsPlace() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchFolder()
         let input = try scratch.write("broken.json", "{\"almanac\":1,\n\"events\":[{\"id\":}]}")
         let error = try #require(throws: AlmanacError.self) {
             try Conversion(inputs: [try ConversionInput(path: input)], to: Fixture.codec("ndjson"), pipeline: Pipeline([HeadStep(count: 1)])).bytes()
@@ -123,7 +123,7 @@ import AlmanacTestSupport
     }
 
     @Test func aStreamedConversionWritesWhatAWholeOneWrites() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchFolder()
         let lines = (0..<300).map { #"{"kind":"event","id":"e\#($0)","title":"Event \#($0)","start":"2026-12-\#(10 + $0 % 18)T10:00:00Z"}"# }
         let input = try scratch.write("in.ndjson", lines.joined(separator: "\n") + "\n")
         let streamed = Conversion(inputs: [try ConversionInput(path: input)], to: Fixture.codec("json"))
@@ -137,7 +137,7 @@ import AlmanacTestSupport
     }
 
     @Test func aStreamedValidationErrorStopsAndLeavesTheFileAlone() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchFolder()
         let input = try scratch.write("in.ndjson", #"{"kind":"event","id":"a","title":"A"}"# + "\n" + #"{"kind":"event","id":"b","title":""}"# + "\n")
         let output = try scratch.write("out.json", "kept")
         let error = try #require(throws: AlmanacError.self) {
@@ -149,7 +149,7 @@ import AlmanacTestSupport
     }
 
     @Test func aFolderDestinationWritesOnePagePerRecipe() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchFolder()
         let folder = scratch.path("site")
         let recipes = try Fixture.codec("json").decode(Array(try Data(contentsOf: TestPaths.sample("recipes.json"))), source: "recipes.json").document.recipes
         try Conversion(inputs: [try Fixture.sample("recipes.json")], to: Fixture.codec("md"), pipeline: Pipeline([FavoriteStep()])).write(to: .folder(folder))
