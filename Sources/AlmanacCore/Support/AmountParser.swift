@@ -4,10 +4,10 @@
 /// Numbers read: integers (`4`), decimals (`1.5`, `.5`), fractions (`3/4`, also with the
 /// fraction slash `3⁄4`), mixed numbers (`1 1/2`), and the Unicode vulgar fractions
 /// (`½`, `1½`, `1 ½`, `⅓`, `⅞`, …).
-public enum AmountParser {
+package enum AmountParser {
     /// The number at the start of `scalars` (after white space) and the index just past it;
     /// `nil` when the text does not start with a number, or divides by zero.
-    public static func leadingNumber(_ scalars: [Unicode.Scalar]) -> (value: Double, end: Int)? {
+    package static func leadingNumber(_ scalars: [Unicode.Scalar]) -> (value: Double, end: Int)? {
         var cursor = Cursor(scalars: scalars)
         cursor.skipSpace()
         guard let whole = cursor.digits() else {
@@ -49,7 +49,7 @@ public enum AmountParser {
     }
 
     /// The value of a vulgar fraction character such as `½`, or `nil`.
-    public static func vulgarFractionValue(_ scalar: Unicode.Scalar) -> Double? {
+    package static func vulgarFractionValue(_ scalar: Unicode.Scalar) -> Double? {
         switch scalar {
         case "½": return 1.0 / 2
         case "⅓": return 1.0 / 3
@@ -75,7 +75,7 @@ public enum AmountParser {
 
     /// A number as a cook writes it: `2`, `1 1/2`, `3/4`, `1/3`, else a short decimal
     /// (`0.3`, `2.25`); such text reads back as the same number.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         if value < 0 { return "-" + format(-value) }
         if value == value.rounded(), value < 1e15 { return String(Int(value)) }

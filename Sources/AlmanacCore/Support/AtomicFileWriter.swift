@@ -13,9 +13,9 @@ import Darwin
 ///
 /// A target that exists and is not a regular file (`/dev/null`, `/dev/stdout`, a named
 /// pipe) cannot be replaced by renaming: it is written in place, and nothing is atomic.
-public final class AtomicFileWriter {
+package final class AtomicFileWriter {
     /// The file that appears on commit.
-    public let path: String
+    package let path: String
     /// The temporary file, or `nil` when ``path`` is written in place (not a regular file).
     private let temporaryPath: String?
     private var descriptor: Int32
@@ -24,7 +24,7 @@ public final class AtomicFileWriter {
 
     /// Creates the temporary file beside `path`.
     /// Throws ``FileError/cannotCreate(path:reason:)`` when the folder is missing or not writable.
-    public init(path: String) throws {
+    package init(path: String) throws {
         self.path = path
         var existing = stat()
         let exists = stat(path, &existing) == 0
@@ -56,13 +56,13 @@ public final class AtomicFileWriter {
     }
 
     /// Adds bytes; they reach the temporary file in large writes.
-    public func write(_ bytes: some Collection<UInt8>) throws {
+    package func write(_ bytes: some Collection<UInt8>) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 20 { try flush() }
     }
 
     /// Writes what is buffered, flushes it to disk and renames the temporary file over `path`.
-    public func commit() throws {
+    package func commit() throws {
         precondition(!finished, "commit after the writer finished")
         do {
             try flush()
@@ -89,7 +89,7 @@ public final class AtomicFileWriter {
     }
 
     /// Drops everything written: removes the temporary file, leaves `path` alone.
-    public func abort() {
+    package func abort() {
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         if let temporaryPath { unlink(temporaryPath) }
@@ -104,7 +104,7 @@ public final class AtomicFileWriter {
     }
 
     /// Writes `bytes` to `path` atomically in one call.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         let writer = try AtomicFileWriter(path: path)
         try writer.write(bytes)
         try writer.commit()

@@ -14,7 +14,7 @@ import Darwin
 /// one entry per run of items that came one after another with the same place (items of a
 /// run are joined by the writer's separator as they come). Items whose places differ, such
 /// as the events of a Markdown agenda, which are ordered by start, take an entry each.
-public struct DocumentAssembler {
+package struct DocumentAssembler {
     /// Items that came one after another with one place, stored one after another
     /// (24 bytes: an agenda of a million events keeps 24 MB of runs).
     private struct Run {
@@ -36,13 +36,13 @@ public struct DocumentAssembler {
     private let spillThreshold: Int?
 
     /// An assembler that spills past `spillThreshold` bytes (`nil`: never).
-    public init(spillThreshold: Int? = 8 << 20) {
+    package init(spillThreshold: Int? = 8 << 20) {
         self.spillThreshold = spillThreshold
     }
 
     /// Encodes `item` with `writer` and keeps it. An item that encodes to nothing (a recipe
     /// for a calendar, which the writer counts and warns about) is left out.
-    public mutating func add(_ item: Item, with writer: inout some DocumentStreamWriter) throws {
+    package mutating func add(_ item: Item, with writer: inout some DocumentStreamWriter) throws {
         let place = writer.place(of: item)
         let start = memory.count
         if let last = runs.last, last.place == place, last.end == spilled + start, last.length < 1 << 31 {
@@ -70,7 +70,7 @@ public struct DocumentAssembler {
 
     /// Passes the document to `output` in pieces: the runs in order of place (then in the
     /// order they came), each after its lead, then the writer's end.
-    public mutating func assemble(with writer: inout some DocumentStreamWriter, output: ([UInt8]) throws -> Void) throws {
+    package mutating func assemble(with writer: inout some DocumentStreamWriter, output: ([UInt8]) throws -> Void) throws {
         // Runs of the same place keep the order they came in: their offsets grow.
         runs.sort { ($0.section, $0.rank, $0.offset) < ($1.section, $1.rank, $1.offset) }
         var previous: StreamPlace?
@@ -112,8 +112,8 @@ public struct DocumentAssembler {
 }
 
 /// One item encoded to 2 GiB or more: no single item is ever that large.
-public struct DocumentTooLarge: Error, CustomStringConvertible {
-    public var description: String { "an item is 2 GiB or more once written" }
+package struct DocumentTooLarge: Error, CustomStringConvertible {
+    package var description: String { "an item is 2 GiB or more once written" }
 }
 
 /// An unlinked temporary file: gone when closed, whatever happens to the process.

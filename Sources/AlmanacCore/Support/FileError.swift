@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// An input or output file that could not be used, with the system's reason.
-public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input does not exist.
     case notFound(path: String)
     /// The input exists but cannot be read (permissions, a folder, …).
@@ -17,7 +17,7 @@ public enum FileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Reading or writing failed part-way (a full disk, a broken pipe, …).
     case ioFailed(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path): return "\(path): no such file"
         case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"

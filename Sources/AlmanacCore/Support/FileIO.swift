@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// Reading whole inputs and opening them for streaming, with errors that name the path.
-public enum FileIO {
+package enum FileIO {
     /// Opens `path` for reading; throws ``FileError/notFound(path:)`` or ``FileError/unreadable(path:reason:)``.
-    public static func openForReading(_ path: String) throws -> FileDescriptorSource {
+    package static func openForReading(_ path: String) throws -> FileDescriptorSource {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw FileError.notFound(path: path) }
@@ -24,13 +24,13 @@ public enum FileIO {
     }
 
     /// Checks that `path` can be opened for reading, without reading it.
-    public static func checkReadable(_ path: String) throws {
+    package static func checkReadable(_ path: String) throws {
         let source = try openForReading(path)
         close(source.descriptor)
     }
 
     /// Reads all of `path`, sized up front from the file's length.
-    public static func readAll(_ path: String) throws -> [UInt8] {
+    package static func readAll(_ path: String) throws -> [UInt8] {
         var source = try openForReading(path)
         defer { close(source.descriptor) }
         var status = stat()
@@ -43,7 +43,7 @@ public enum FileIO {
     }
 
     /// Reads a source to its end.
-    public static func readAll(from source: inout some ByteSource) throws -> [UInt8] {
+    package static func readAll(from source: inout some ByteSource) throws -> [UInt8] {
         var bytes: [UInt8] = []
         while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
         return bytes
@@ -52,7 +52,7 @@ public enum FileIO {
     /// Writes all of `bytes` to `descriptor`, retrying on interruption. Returns `false` when
     /// the reader has gone away (EPIPE); throws ``FileError/ioFailed(path:reason:)`` on any
     /// other failure (a full disk, …), naming `name`.
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32, name: String) throws -> Bool {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
@@ -67,7 +67,7 @@ public enum FileIO {
     }
 
     /// Standard input as a source.
-    public static var standardInput: FileDescriptorSource {
+    package static var standardInput: FileDescriptorSource {
         FileDescriptorSource(descriptor: 0, name: "<stdin>")
     }
 }

@@ -7,15 +7,15 @@ import Darwin
 #endif
 
 /// The entries of a folder given as an input (a calendar folder, a vdir).
-public enum FolderListing {
+package enum FolderListing {
     /// One entry: its name and whether it is a folder itself.
-    public struct Entry: Hashable, Sendable {
-        public var name: String
-        public var isFolder: Bool
+    package struct Entry: Hashable, Sendable {
+        package var name: String
+        package var isFolder: Bool
     }
 
     /// Whether `path` is a folder (following symbolic links).
-    public static func isFolder(_ path: String) -> Bool {
+    package static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
@@ -23,7 +23,7 @@ public enum FolderListing {
     /// The entries of the folder `path` other than `.` and `..`, sorted by the bytes of
     /// their names (the same order on every system). Throws
     /// ``FileError/unreadable(path:reason:)`` when it cannot be listed.
-    public static func entries(of path: String) throws -> [Entry] {
+    package static func entries(of path: String) throws -> [Entry] {
         guard let folder = opendir(path) else {
             if errno == ENOENT { throw FileError.notFound(path: path) }
             throw FileError.unreadable(path: path, reason: FileError.reason())
@@ -41,7 +41,7 @@ public enum FolderListing {
     }
 
     /// `name` inside the folder `path`.
-    public static func join(_ path: String, _ name: String) -> String {
+    package static func join(_ path: String, _ name: String) -> String {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 }

@@ -7,9 +7,9 @@ import Darwin
 #endif
 
 /// Creates folders, with their parents, as `mkdir -p` does.
-public enum FolderMaker {
+package enum FolderMaker {
     /// Creates `path` and any missing parent; throws ``FileError/cannotCreate(path:reason:)``.
-    public static func make(_ path: String) throws {
+    package static func make(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component

@@ -1,7 +1,7 @@
 /// Reads and writes the ISO 8601 / RFC 3339 texts the model uses, on bytes:
 /// dates (`2026-12-24`), date-times (`2026-12-24T17:00:00`, with `Z` or an offset)
 /// and durations (`PT1H30M`). No formatter objects, no regular expressions.
-public enum ISO8601Text {
+package enum ISO8601Text {
     private static let zero = UInt8(ascii: "0")
 
     // MARK: Reading
@@ -9,7 +9,7 @@ public enum ISO8601Text {
     /// Parses a date, or a date-time that is UTC (`Z`), offset (`+01:00`, normalised to UTC)
     /// or floating (no suffix). Years have 4 to 6 digits and may carry a sign.
     /// Returns `nil` for anything else, including out-of-range fields.
-    public static func parseCalendarTime<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> CalendarTime? where Bytes.Element == UInt8, Bytes.Index == Int {
+    package static func parseCalendarTime<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> CalendarTime? where Bytes.Element == UInt8, Bytes.Index == Int {
         // Readers in other modules call this unspecialized: the work happens once, on a buffer.
         if let parsed = bytes.withContiguousStorageIfAvailable(parseCalendarTime(buffer:)) { return parsed }
         return Array(bytes).withUnsafeBufferPointer(parseCalendarTime(buffer:))
@@ -45,7 +45,7 @@ public enum ISO8601Text {
     }
 
     /// Parses `[-|+]P[nW][nD][T[nH][nM][nS]]` with at least one part; `nil` otherwise.
-    public static func parseDuration<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> ISODuration? where Bytes.Element == UInt8, Bytes.Index == Int {
+    package static func parseDuration<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> ISODuration? where Bytes.Element == UInt8, Bytes.Index == Int {
         if let parsed = bytes.withContiguousStorageIfAvailable(parseDuration(buffer:)) { return parsed }
         return Array(bytes).withUnsafeBufferPointer(parseDuration(buffer:))
     }
@@ -85,7 +85,7 @@ public enum ISO8601Text {
     // MARK: Writing
 
     /// Appends `YYYY-MM-DD` (years outside 0...9999 keep their sign and digits).
-    public static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
+    package static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
         if date.year < 0 { bytes.append(UInt8(ascii: "-")) }
         let year = abs(date.year)
         if year > 9_999 { bytes.append(contentsOf: String(year).utf8) } else { appendDigits(year, count: 4, to: &bytes) }
@@ -96,7 +96,7 @@ public enum ISO8601Text {
     }
 
     /// Appends `YYYY-MM-DDTHH:MM:SS` with a fraction only when it is not zero.
-    public static func append(_ value: CivilDateTime, to bytes: inout [UInt8]) {
+    package static func append(_ value: CivilDateTime, to bytes: inout [UInt8]) {
         append(value.date, to: &bytes)
         bytes.append(UInt8(ascii: "T"))
         appendDigits(value.hour, count: 2, to: &bytes)
@@ -114,7 +114,7 @@ public enum ISO8601Text {
     }
 
     /// Appends a date, a UTC time with `Z`, or a local time (zoned or floating) without suffix.
-    public static func append(_ time: CalendarTime, to bytes: inout [UInt8]) {
+    package static func append(_ time: CalendarTime, to bytes: inout [UInt8]) {
         switch time {
         case .date(let date):
             append(date, to: &bytes)
@@ -127,7 +127,7 @@ public enum ISO8601Text {
     }
 
     /// Appends a duration such as `PT1H30M`, `P1W` or `-PT5M`; zero is `PT0S`.
-    public static func append(_ duration: ISODuration, to bytes: inout [UInt8]) {
+    package static func append(_ duration: ISODuration, to bytes: inout [UInt8]) {
         if duration.isNegative { bytes.append(UInt8(ascii: "-")) }
         bytes.append(UInt8(ascii: "P"))
         let dateParts = [(duration.weeks, UInt8(ascii: "W")), (duration.days, UInt8(ascii: "D"))]
@@ -148,7 +148,7 @@ public enum ISO8601Text {
     }
 
     /// Appends `value` in decimal, padded with zeros to `count` digits.
-    public static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
+    package static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
         guard count > 0 else { return }
         var divisor = 1
         for _ in 1..<count { divisor *= 10 }

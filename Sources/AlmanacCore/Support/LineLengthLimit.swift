@@ -3,10 +3,10 @@
 /// A line's length is counted in bytes without its line end. For a ``LineStructure/folded``
 /// format the limit applies to the unfolded line: a line feed followed by a space or a tab
 /// continues the line, and that space or tab is not counted.
-public struct LineLengthLimit: Sendable {
+package struct LineLengthLimit: Sendable {
     /// The longest line accepted, in bytes.
-    public let maximum: Int
-    public let structure: LineStructure
+    package let maximum: Int
+    package let structure: LineStructure
 
     /// The number of the physical line the next byte is on.
     private var physicalLine = 1
@@ -19,13 +19,13 @@ public struct LineLengthLimit: Sendable {
     /// The input offset of the next byte.
     private var offset = 0
 
-    public init(maximum: Int, structure: LineStructure) {
+    package init(maximum: Int, structure: LineStructure) {
         self.maximum = maximum
         self.structure = structure
     }
 
     /// Checks the next bytes of the input; throws at the first line that grows past ``maximum``.
-    public mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineTooLong) {
+    package mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineTooLong) {
         guard structure != .none else { return }
         var index = 0
         while index < bytes.count {
@@ -54,41 +54,41 @@ public struct LineLengthLimit: Sendable {
     }
 
     /// Checks a whole input.
-    public static func check(_ bytes: [UInt8], maximum: Int, structure: LineStructure) throws(LineTooLong) {
+    package static func check(_ bytes: [UInt8], maximum: Int, structure: LineStructure) throws(LineTooLong) {
         var limit = LineLengthLimit(maximum: maximum, structure: structure)
         try bytes.withUnsafeBufferPointer { (buffer) throws(LineTooLong) in try limit.check(buffer) }
     }
 }
 
 /// A line longer than the limit: where it starts.
-public struct LineTooLong: Error, Sendable, Hashable {
-    public var limit: Int
+package struct LineTooLong: Error, Sendable, Hashable {
+    package var limit: Int
     /// The line's number (1-based) and the offset of its first byte.
-    public var line: Int
-    public var offset: Int
+    package var line: Int
+    package var offset: Int
 
-    public init(limit: Int, line: Int, offset: Int) {
+    package init(limit: Int, line: Int, offset: Int) {
         self.limit = limit
         self.line = line
         self.offset = offset
     }
 
     /// Where the line starts, as a position.
-    public var position: SourcePosition { SourcePosition(offset: offset, line: line, column: 1) }
+    package var position: SourcePosition { SourcePosition(offset: offset, line: line, column: 1) }
 }
 
 /// A byte source that checks each line as it passes through (see ``LineLengthLimit``),
 /// so that a streamed input with a runaway line stops before the line fills memory.
-public struct LineLimitedSource<Base: ByteSource>: ByteSource {
-    public private(set) var base: Base
+package struct LineLimitedSource<Base: ByteSource>: ByteSource {
+    package private(set) var base: Base
     private var limit: LineLengthLimit
 
-    public init(_ base: Base, maximum: Int, structure: LineStructure) {
+    package init(_ base: Base, maximum: Int, structure: LineStructure) {
         self.base = base
         limit = LineLengthLimit(maximum: maximum, structure: structure)
     }
 
-    public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+    package mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         let start = buffer.count
         let count = try base.read(into: &buffer, maximum: maximum)
         try buffer.withUnsafeBufferPointer { whole throws(LineTooLong) in
@@ -99,10 +99,10 @@ public struct LineLimitedSource<Base: ByteSource>: ByteSource {
 }
 
 extension LineLimitedSource: RereadableByteSource where Base: RereadableByteSource {
-    public mutating func readPosition() -> Int? { base.readPosition() }
+    package mutating func readPosition() -> Int? { base.readPosition() }
 
     /// Goes back to `position` (the start, for a reader's second pass); lines are counted afresh.
-    public mutating func setReadPosition(_ position: Int) throws {
+    package mutating func setReadPosition(_ position: Int) throws {
         try base.setReadPosition(position)
         limit = LineLengthLimit(maximum: limit.maximum, structure: limit.structure)
     }

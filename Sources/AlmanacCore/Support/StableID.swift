@@ -1,8 +1,8 @@
 /// Ids for items that came without one: derived from the item's bytes in the
 /// source and its place there, so the same input always gets the same ids.
-public enum StableID {
+package enum StableID {
     /// A UUID-shaped id (`8-4-4-4-12` hex digits) hashed from `bytes` and `salt`.
-    public static func make(from bytes: some Sequence<UInt8>, salt: String) -> String {
+    package static func make(from bytes: some Sequence<UInt8>, salt: String) -> String {
         // Two 64-bit FNV-1a hashes with different offset bases make 128 bits.
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x84222325_cbf29ce4
