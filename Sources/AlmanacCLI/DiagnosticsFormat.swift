@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacJSONKit
 
 /// `--diagnostics text|json`: how `almanac validate` prints what it found.
 enum DiagnosticsFormat: String {
@@ -8,19 +9,9 @@ enum DiagnosticsFormat: String {
     /// The diagnostics as one JSON document: `{"errors": N, "warnings": N, "diagnostics": [...]}`.
     static func json(_ diagnostics: [Diagnostic]) -> String {
         func quoted(_ text: String) -> String {
-            var result = "\""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": result += "\\\""
-                case "\\": result += "\\\\"
-                case "\n": result += "\\n"
-                case "\r": result += "\\r"
-                case "\t": result += "\\t"
-                case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                default: result.unicodeScalars.append(scalar)
-                }
-            }
-            return result + "\""
+            var bytes: [UInt8] = []
+            JSONStringEscapes.append(text, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
         let rows = diagnostics.map { diagnostic -> String in
             var fields = ["\"severity\": \(quoted(diagnostic.severity.rawValue))"]
