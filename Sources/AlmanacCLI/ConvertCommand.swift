@@ -15,6 +15,10 @@ struct ConvertCommand: Command {
         output format from -t, or else from the extension of -o. Every argument, the
         verbs' too, is checked before standard input is read.
 
+        A reader's or writer's warning that comes again for other items (what a format
+        cannot carry) is printed 5 times, then counted: a note at the end says how many
+        more there were (--all-warnings prints every one). Rule findings are all printed.
+
         Nothing is written while a validation error remains (--no-validate skips it). An
         output file is written whole or not at all: almanac writes a temporary file beside
         it and renames it into place only when the whole run has succeeded, so a failed run
@@ -42,6 +46,7 @@ struct ConvertCommand: Command {
             .init(names: ["-d", "--split"], valueName: "<folder>", help: "Write one file per item (and an index) into this folder; ics, jcal, xcal: one calendar per UID (a vdir)."),
             .init(names: ["--compact"], valueName: nil, help: "Write as compactly as the format allows."),
             .init(names: ["--no-validate"], valueName: nil, help: "Write even when validation finds errors."),
+            .init(names: ["--all-warnings"], valueName: nil, help: "Print every warning (else a format's warnings: 5 of each kind, then how many more)."),
         ] + ValidationOptions.options + InputLimits.options
     }
 
@@ -78,7 +83,16 @@ struct ConvertCommand: Command {
             inputs: plan.inputs, to: plan.outputCodec, options: plan.encodingOptions,
             pipeline: Pipeline(chain.steps), validator: validator, limits: limits
         )
-        try conversion.write(to: plan.destination(standardOutput: context.console), report: context.diagnostics.handler)
+        let printer = context.diagnostics
+        guard !scanned.has("--all-warnings") else {
+            try conversion.write(to: plan.destination(standardOutput: context.console), report: printer.handler)
+            return .success
+        }
+        let repeated = RepeatedWarnings()
+        defer { repeated.summary().forEach { printer.print($0, display: .alone) } }
+        try conversion.write(to: plan.destination(standardOutput: context.console)) { diagnostic, display in
+            if repeated.admits(diagnostic) { printer.print(diagnostic, display: display) }
+        }
         return .success
     }
 
