@@ -35,7 +35,13 @@ public struct ItemSequenceMapper {
     private var held: [(index: Int, event: Event, source: String, position: SourcePosition)] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
-    private var early: [Int: [(component: ICalComponent, source: String)]] = [:]
+    private var early: [Int: [(item: EarlyItem, source: String)]] = [:]
+
+    /// A task read before its owner, kept as it was read.
+    private enum EarlyItem {
+        case component(ICalComponent)
+        case lines(ICalItemLines)
+    }
 
     public init(source: String, options: ICalendarMappingOptions = ICalendarMappingOptions(), outline: ICalendarOutline) {
         self.source = source
@@ -74,23 +80,42 @@ public struct ItemSequenceMapper {
     /// Maps the next item, then passes on each event now complete with the ``source`` it was
     /// read from and where it starts there.
     public mutating func map(_ component: ICalComponent, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
-        let place = run.take(ItemLinks(component))
+        try map(component, early: .component(component), emit: emit)
+    }
+
+    /// Maps the next item read straight from RFC 5545 bytes, then passes on each event now
+    /// complete with the ``source`` it was read from and where it starts there.
+    package mutating func map(_ item: ICalItemLines, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
+        try item.withView { view in try map(view, early: .lines(item), emit: emit) }
+    }
+
+    /// Maps the next item, or keeps it (as `early`) when its owner is still to come.
+    private mutating func map(_ item: some MappedItem, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+        let place = run.take(ItemLinks(item))
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
-            var event = mapper.event(component, asTodo: component.name == "VTODO")
+            var event = mapper.event(item, asTodo: item.isTodo)
             for task in early.removeValue(forKey: index) ?? [] {
                 mapper.source = task.source
-                event.tasks.append(mapper.task(task.component, parentUID: event.id))
+                event.tasks.append(self.task(task.item, parentUID: event.id))
             }
             mapper.source = source
-            held.append((index, event, source, SourcePosition(offset: component.offset, line: component.line, column: component.column)))
+            held.append((index, event, source, item.position))
         } else if let slot = heldSlot(of: owner) {
-            held[slot].event.tasks.append(mapper.task(component, parentUID: held[slot].event.id))
+            held[slot].event.tasks.append(mapper.task(item, parentUID: held[slot].event.id))
         } else {
-            early[owner, default: []].append((component, source))
+            early[owner, default: []].append((kept(), source))
         }
         try release(emit: emit)
+    }
+
+    /// A task kept from before its owner was read.
+    private mutating func task(_ item: EarlyItem, parentUID: String) -> EventTask {
+        switch item {
+        case .component(let component): return mapper.task(component, parentUID: parentUID)
+        case .lines(let lines): return lines.withView { mapper.task($0, parentUID: parentUID) }
+        }
     }
 
     /// Passes on every event still held (at the end of the input).
