@@ -53,18 +53,78 @@ struct ComponentTreeParser {
     /// VEVENT or VTODO directly inside a VCALENDAR goes, once complete, to `item` (and
     /// is left out of the tree), so that items can be mapped while the input is read.
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
-        if item != nil, case .success(let shape) = ContentLineShape.scan(line),
-           !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN"), !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END") {
-            lines.noteInvalidUTF8(line, line: number, offset: offset)
-            if subcomponents.isEmpty {
-                item!.append(line, shape: shape, number: number, offset: offset)
-            } else {
-                subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
+        if case .success(let shape) = ContentLineShape.scan(line) {
+            let isBegin = ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN")
+            let isEnd = !isBegin && ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END")
+            if isBegin || isEnd {
+                // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
+                if !shape.hasParameters {
+                    lines.noteInvalidUTF8(line, line: number, offset: offset)
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: line[shape.valueStart...]), as: UTF8.self)
+                    if isBegin {
+                        return try begin(value, raw: String(decoding: line, as: UTF8.self), line: number, offset: offset, handsOverItems: true)
+                    }
+                    return try end(value, line: number, offset: offset, item: handOver)
+                }
+            } else if item != nil {
+                lines.noteInvalidUTF8(line, line: number, offset: offset)
+                if subcomponents.isEmpty {
+                    item!.append(line, shape: shape, number: number, offset: offset)
+                } else {
+                    subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
+                }
+                return
             }
-            return
         }
         let entry = lines.parse(line, line: number, offset: offset)
         try take(entry, handsOverItems: true, item: handOver)
+    }
+
+    /// Opens the component a `BEGIN` line with value `value` names.
+    private mutating func begin(_ value: String, raw: @autoclosure () -> String, line: Int, offset: Int, handsOverItems: Bool) throws {
+        let at = Self.position(line: line, offset: offset)
+        let name = Self.upperCased(value)
+        guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
+            throw ICalendarDecodingError.invalidComponentName(String(value.prefix(40)), at: at)
+        }
+        if stack.isEmpty && name != "VCALENDAR" {
+            throw ICalendarDecodingError.noCalendar(found: String(raw().prefix(40)), at: at)
+        }
+        guard stack.count < options.maximumDepth else {
+            throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
+        }
+        if handsOverItems && stack.count == 1 && ICalendarOutline.isItem(name) {
+            item = ICalItemLines(isTodo: name == "VTODO", line: line, offset: offset)
+        } else if item != nil {
+            subcomponents.append(SubcomponentText(name: name))
+        }
+        stack.append(ICalComponent(name: name, line: line, offset: offset))
+    }
+
+    /// Closes the open component, which an `END` line with value `value` must name.
+    private mutating func end(_ value: String, line: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
+        let at = Self.position(line: line, offset: offset)
+        let name = Self.upperCased(value)
+        guard let open = stack.last else {
+            throw ICalendarDecodingError.unexpectedEnd(value, at: at)
+        }
+        guard open.name == name else {
+            throw ICalendarDecodingError.mismatchedEnd(found: value, open: open.name, openedOnLine: open.line, at: at)
+        }
+        let finished = stack.removeLast()
+        if stack.isEmpty {
+            calendars.append(finished)
+        } else if let sub = subcomponents.popLast() {
+            if subcomponents.isEmpty {
+                item?.appendChild(text: sub.text, isDerivedAlarm: sub.isDerivedAlarm)
+            } else {
+                subcomponents[subcomponents.count - 1].append(child: sub.text)
+            }
+        } else if stack.count == 1, let done = item.take() {
+            try handOver(done)
+        } else {
+            stack[stack.count - 1].children.append(finished)
+        }
     }
 
     /// The entry is consumed, so that its property moves into the tree instead of being copied.
@@ -81,44 +141,9 @@ struct ComponentTreeParser {
             // comparison costs a call.
             switch (content.name.utf8.count, content.name) {
             case (5, "BEGIN"):
-                let name = Self.upperCased(content.value)
-                guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
-                    throw ICalendarDecodingError.invalidComponentName(String(content.value.prefix(40)), at: at)
-                }
-                if stack.isEmpty && name != "VCALENDAR" {
-                    throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
-                }
-                guard stack.count < options.maximumDepth else {
-                    throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
-                }
-                if handsOverItems && stack.count == 1 && ICalendarOutline.isItem(name) {
-                    item = ICalItemLines(isTodo: name == "VTODO", line: content.line, offset: content.offset)
-                } else if item != nil {
-                    subcomponents.append(SubcomponentText(name: name))
-                }
-                stack.append(ICalComponent(name: name, line: content.line, offset: content.offset))
+                try begin(content.value, raw: content.raw, line: content.line, offset: content.offset, handsOverItems: handsOverItems)
             case (3, "END"):
-                let name = Self.upperCased(content.value)
-                guard let open = stack.last else {
-                    throw ICalendarDecodingError.unexpectedEnd(content.value, at: at)
-                }
-                guard open.name == name else {
-                    throw ICalendarDecodingError.mismatchedEnd(found: content.value, open: open.name, openedOnLine: open.line, at: at)
-                }
-                let finished = stack.removeLast()
-                if stack.isEmpty {
-                    calendars.append(finished)
-                } else if let sub = subcomponents.popLast() {
-                    if subcomponents.isEmpty {
-                        item?.appendChild(text: sub.text, isDerivedAlarm: sub.isDerivedAlarm)
-                    } else {
-                        subcomponents[subcomponents.count - 1].append(child: sub.text)
-                    }
-                } else if stack.count == 1, let done = item.take() {
-                    try handOver(done)
-                } else {
-                    stack[stack.count - 1].children.append(finished)
-                }
+                try end(content.value, line: content.line, offset: content.offset, item: handOver)
             default:
                 if stack.isEmpty {
                     if calendars.isEmpty {

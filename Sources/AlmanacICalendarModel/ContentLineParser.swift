@@ -48,8 +48,24 @@ public struct ContentLineParser {
     /// Notes `line` among ``invalidUTF8Lines`` when its bytes are not valid UTF-8, as
     /// ``parse(_:line:offset:)`` would (for a line read without making its strings).
     package mutating func noteInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>, line number: Int, offset: Int) {
-        guard line.contains(where: { $0 >= 0x80 }) else { return }
+        guard Self.hasNonASCII(line) else { return }
         _ = decode(line, line: number, offset: offset)
+    }
+
+    /// Whether `bytes` hold a byte of 0x80 or more, looked for eight bytes at a time.
+    private static func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return true }
+            index += 1
+        }
+        return false
     }
 
     private mutating func text(_ slice: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> String {

@@ -32,7 +32,8 @@ public struct ItemSequenceMapper {
     /// For an owner of moved items, the index of its last one.
     private let lastMovedItem: [Int: Int]
     /// Events read, with their index, waiting for their tasks or for the events before them.
-    private var held: [(index: Int, event: Event, source: String, position: SourcePosition)] = []
+    /// (Each event is moved out, not copied, when handed on.)
+    private var held: [(index: Int, event: Event?, source: String, position: SourcePosition)] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
     private var early: [Int: [(item: EarlyItem, source: String)]] = [:]
@@ -103,7 +104,8 @@ public struct ItemSequenceMapper {
             mapper.source = source
             held.append((index, event, source, item.position))
         } else if let slot = heldSlot(of: owner) {
-            held[slot].event.tasks.append(mapper.task(item, parentUID: held[slot].event.id))
+            let task = mapper.task(item, parentUID: held[slot].event!.id)
+            held[slot].event!.tasks.append(task)
         } else {
             early[owner, default: []].append((kept(), source))
         }
@@ -136,7 +138,7 @@ public struct ItemSequenceMapper {
     /// Passes on every event still held, with the ``source`` each was read from and where it starts.
     public mutating func finish(emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source, held[heldStart].position)
+            try emit(TaskOrder.ordered(held[heldStart].event.take()!), held[heldStart].source, held[heldStart].position)
             heldStart += 1
         }
         held.removeAll()
@@ -158,7 +160,7 @@ public struct ItemSequenceMapper {
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
     private mutating func release(emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source, held[heldStart].position)
+            try emit(TaskOrder.ordered(held[heldStart].event.take()!), held[heldStart].source, held[heldStart].position)
             heldStart += 1
         }
         if heldStart == held.count {
