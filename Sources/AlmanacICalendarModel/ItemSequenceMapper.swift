@@ -33,10 +33,18 @@ public struct ItemSequenceMapper {
     private let lastMovedItem: [Int: Int]
     /// Events read, with their index, waiting for their tasks or for the events before them.
     /// (Each event is moved out, not copied, when handed on.)
-    private var held: [(index: Int, event: Event?, source: String, position: SourcePosition)] = []
+    private var held: [HeldEvent] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
     private var early: [Int: [(item: EarlyItem, source: String)]] = [:]
+
+    /// An event read and not yet handed on (`event` is `nil` once it has been).
+    private struct HeldEvent {
+        let index: Int
+        var event: Event?
+        let source: String
+        let position: SourcePosition
+    }
 
     /// A task read before its owner, kept as it was read.
     private enum EarlyItem {
@@ -102,10 +110,10 @@ public struct ItemSequenceMapper {
                 event.tasks.append(self.task(task.item, parentUID: event.id))
             }
             mapper.source = source
-            held.append((index, event, source, item.position))
+            held.append(HeldEvent(index: index, event: event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
-            let task = mapper.task(item, parentUID: held[slot].event!.id)
-            held[slot].event!.tasks.append(task)
+            let task = mapper.task(item, parentUID: held[slot].event?.id ?? "")
+            held[slot].event?.tasks.append(task)
         } else {
             early[owner, default: []].append((kept(), source))
         }
@@ -138,11 +146,17 @@ public struct ItemSequenceMapper {
     /// Passes on every event still held, with the ``source`` each was read from and where it starts.
     public mutating func finish(emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try emit(TaskOrder.ordered(held[heldStart].event.take()!), held[heldStart].source, held[heldStart].position)
+            try Self.handOn(held[heldStart].event.take(), held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         held.removeAll()
         heldStart = 0
+    }
+
+    /// Passes on one held event, moved out of `held`, with its tasks in order.
+    private static func handOn(_ event: Event?, _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+        guard let event else { return }
+        try emit(TaskOrder.ordered(event), source, position)
     }
 
     /// The slot in `held` of the owner at outline index `owner`, when it has been read.
@@ -160,7 +174,7 @@ public struct ItemSequenceMapper {
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
     private mutating func release(emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try emit(TaskOrder.ordered(held[heldStart].event.take()!), held[heldStart].source, held[heldStart].position)
+            try Self.handOn(held[heldStart].event.take(), held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         if heldStart == held.count {
