@@ -3,6 +3,12 @@ import AlmanacICalendarModel
 
 /// Builds the component tree from content lines; reports broken lines as
 /// warnings and throws ``ICalendarDecodingError`` for a broken structure.
+///
+/// When it hands over items (``take(_:number:offset:item:)``), each VEVENT and VTODO
+/// directly inside a VCALENDAR is read with no tree: its property lines go on as bytes
+/// into an ``ICalItemLines`` (their parts found by ``ContentLineShape``, no strings made)
+/// and its sub-components become their text (``SubcomponentText``). Only the
+/// calendars' own lines and components (VTIMEZONEs, …) become ``ICalProperty``s.
 struct ComponentTreeParser {
     let options: ICalendarDecodingOptions
     let source: String
@@ -21,31 +27,108 @@ struct ComponentTreeParser {
         diagnostics.append(Diagnostic(.warning, message, source: source, position: Self.position(line: line, offset: offset)))
     }
 
+    /// The open components, outermost first (inside an item, with no properties: the
+    /// item's lines are in `item`).
     private var stack: [ICalComponent] = []
     private var calendars: [ICalComponent] = []
     private var ignoredAfterEnd = 0
+    /// Parses the lines that become properties, and notes lines of invalid UTF-8.
+    private var lines = ContentLineParser()
+    /// The item being read, when items are handed over.
+    private var item: ICalItemLines?
+    /// The components open inside `item`, outermost first.
+    private var subcomponents: [SubcomponentText] = []
 
     /// The top-level VCALENDAR components of `bytes` (a stream may hold several).
     mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [ICalComponent] {
         var reader = ContentLineReader(bytes)
-        while let entry = reader.next() { try take(entry) }
+        while try reader.nextLine({ (line, number, offset) throws -> Void in
+            let entry = lines.parse(line, line: number, offset: offset)
+            try take(entry, handsOverItems: false, item: { _ in })
+        }) != nil {}
         return try finish(invalidUTF8Lines: reader.invalidUTF8Lines)
     }
 
-    /// Builds the tree from one logical line. A VEVENT or VTODO directly inside a
-    /// VCALENDAR goes, once complete, to `item` when it is given (and is then left out
-    /// of the tree), so that items can be mapped while the input is read.
-    mutating func take(_ entry: consuming ContentLineReader.Entry, item: (ICalComponent) throws -> Void) throws {
-        try take(entry, handsOverItems: true, item: item)
+    /// Reads one logical line, `line`, that starts on line `number` at byte `offset`. A
+    /// VEVENT or VTODO directly inside a VCALENDAR goes, once complete, to `item` (and
+    /// is left out of the tree), so that items can be mapped while the input is read.
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
+        if case .success(let shape) = ContentLineShape.scan(line) {
+            let isBegin = ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN")
+            let isEnd = !isBegin && ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END")
+            if isBegin || isEnd {
+                // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
+                if !shape.hasParameters {
+                    lines.noteInvalidUTF8(line, line: number, offset: offset)
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: line[shape.valueStart...]), as: UTF8.self)
+                    if isBegin {
+                        return try begin(value, raw: String(decoding: line, as: UTF8.self), line: number, offset: offset, handsOverItems: true)
+                    }
+                    return try end(value, line: number, offset: offset, item: handOver)
+                }
+            } else if item != nil {
+                lines.noteInvalidUTF8(line, line: number, offset: offset)
+                if subcomponents.isEmpty {
+                    item!.append(line, shape: shape, number: number, offset: offset)
+                } else {
+                    subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
+                }
+                return
+            }
+        }
+        let entry = lines.parse(line, line: number, offset: offset)
+        try take(entry, handsOverItems: true, item: handOver)
     }
 
-    /// Builds the tree from one logical line, items included.
-    mutating func take(_ entry: consuming ContentLineReader.Entry) throws {
-        try take(entry, handsOverItems: false) { _ in }
+    /// Opens the component a `BEGIN` line with value `value` names.
+    private mutating func begin(_ value: String, raw: @autoclosure () -> String, line: Int, offset: Int, handsOverItems: Bool) throws {
+        let at = Self.position(line: line, offset: offset)
+        let name = Self.upperCased(value)
+        guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
+            throw ICalendarDecodingError.invalidComponentName(String(value.prefix(40)), at: at)
+        }
+        if stack.isEmpty && name != "VCALENDAR" {
+            throw ICalendarDecodingError.noCalendar(found: String(raw().prefix(40)), at: at)
+        }
+        guard stack.count < options.maximumDepth else {
+            throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
+        }
+        if handsOverItems && stack.count == 1 && ICalendarOutline.isItem(name) {
+            item = ICalItemLines(isTodo: name == "VTODO", line: line, offset: offset)
+        } else if item != nil {
+            subcomponents.append(SubcomponentText(name: name))
+        }
+        stack.append(ICalComponent(name: name, line: line, offset: offset))
+    }
+
+    /// Closes the open component, which an `END` line with value `value` must name.
+    private mutating func end(_ value: String, line: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
+        let at = Self.position(line: line, offset: offset)
+        let name = Self.upperCased(value)
+        guard let open = stack.last else {
+            throw ICalendarDecodingError.unexpectedEnd(value, at: at)
+        }
+        guard open.name == name else {
+            throw ICalendarDecodingError.mismatchedEnd(found: value, open: open.name, openedOnLine: open.line, at: at)
+        }
+        let finished = stack.removeLast()
+        if stack.isEmpty {
+            calendars.append(finished)
+        } else if let sub = subcomponents.popLast() {
+            if subcomponents.isEmpty {
+                item?.appendChild(text: sub.text, isDerivedAlarm: sub.isDerivedAlarm)
+            } else {
+                subcomponents[subcomponents.count - 1].append(child: sub.text)
+            }
+        } else if stack.count == 1, let done = item.take() {
+            try handOver(done)
+        } else {
+            stack[stack.count - 1].children.append(finished)
+        }
     }
 
     /// The entry is consumed, so that its property moves into the tree instead of being copied.
-    private mutating func take(_ entry: consuming ContentLineReader.Entry, handsOverItems: Bool, item: (ICalComponent) throws -> Void) throws {
+    private mutating func take(_ entry: consuming ContentLineReader.Entry, handsOverItems: Bool, item handOver: (ICalItemLines) throws -> Void) throws {
         switch consume entry {
         case .malformed(let reason, let raw, let line, let offset):
             if stack.isEmpty && calendars.isEmpty {
@@ -58,36 +141,9 @@ struct ComponentTreeParser {
             // comparison costs a call.
             switch (content.name.utf8.count, content.name) {
             case (5, "BEGIN"):
-                let name = Self.upperCased(content.value)
-                guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
-                    throw ICalendarDecodingError.invalidComponentName(String(content.value.prefix(40)), at: at)
-                }
-                if stack.isEmpty && name != "VCALENDAR" {
-                    throw ICalendarDecodingError.noCalendar(found: String(content.raw.prefix(40)), at: at)
-                }
-                guard stack.count < options.maximumDepth else {
-                    throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
-                }
-                var component = ICalComponent(name: name, line: content.line, offset: content.offset)
-                // An item has a dozen or two properties: one allocation instead of five.
-                if stack.count == 1 { component.properties.reserveCapacity(24) }
-                stack.append(component)
+                try begin(content.value, raw: content.raw, line: content.line, offset: content.offset, handsOverItems: handsOverItems)
             case (3, "END"):
-                let name = Self.upperCased(content.value)
-                guard let open = stack.last else {
-                    throw ICalendarDecodingError.unexpectedEnd(content.value, at: at)
-                }
-                guard open.name == name else {
-                    throw ICalendarDecodingError.mismatchedEnd(found: content.value, open: open.name, openedOnLine: open.line, at: at)
-                }
-                let finished = stack.removeLast()
-                if stack.isEmpty {
-                    calendars.append(finished)
-                } else if handsOverItems, stack.count == 1, ICalendarOutline.isItem(finished.name) {
-                    try item(finished)
-                } else {
-                    stack[stack.count - 1].children.append(finished)
-                }
+                try end(content.value, line: content.line, offset: content.offset, item: handOver)
             default:
                 if stack.isEmpty {
                     if calendars.isEmpty {
@@ -103,14 +159,14 @@ struct ComponentTreeParser {
     }
 
     /// The calendars once every line has been taken; throws when one is still open.
-    mutating func finish(invalidUTF8Lines: [(line: Int, offset: Int)]) throws -> [ICalComponent] {
+    mutating func finish(invalidUTF8Lines: [(line: Int, offset: Int)] = []) throws -> [ICalComponent] {
         if let open = stack.last {
             throw ICalendarDecodingError.unterminatedComponent(open.name, at: Self.position(line: open.line, offset: open.offset))
         }
         guard !calendars.isEmpty else {
             throw ICalendarDecodingError.noCalendar(found: nil, at: SourcePosition(offset: 0, line: 1, column: 1))
         }
-        for (line, offset) in invalidUTF8Lines {
+        for (line, offset) in lines.invalidUTF8Lines + invalidUTF8Lines {
             warn("invalid UTF-8 bytes, read as U+FFFD", line: line, offset: offset)
         }
         return calendars

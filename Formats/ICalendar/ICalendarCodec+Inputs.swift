@@ -28,10 +28,10 @@ extension ICalendarCodec: InputGroupDecoding {
             do {
                 try input.bytes.withUnsafeBufferPointer { buffer in
                     var reader = ContentLineReader(buffer)
-                    while let entry = reader.next() {
-                        try parser.take(entry) { item in sequence.map(item, emitPlaced: { collector.add($0, from: $1, at: $2) }) }
-                    }
-                    calendars.append(try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines))
+                    while try reader.nextLine({ line, number, offset in
+                        try parser.take(line, number: number, offset: offset) { item in sequence.map(item, emitPlaced: { collector.add($0, from: $1, at: $2) }) }
+                    }) != nil {}
+                    calendars.append(try parser.finish())
                 }
             } catch let error as any CodecError {
                 throw InputGroupError(input: number, error: error)

@@ -49,15 +49,15 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
             var events: [Event] = []
             var origins = ItemOrigins()
             var reader = ContentLineReader(buffer)
-            while let entry = reader.next() {
-                try parser.take(entry) { item in
-                    sequence.map(item, emitLocated: { event, position in
+            while try reader.nextLine({ line, number, offset in
+                try parser.take(line, number: number, offset: offset) { item in
+                    sequence.map(item, emitPlaced: { event, _, position in
                         events.append(event)
                         origins.events.append(position)
                     })
                 }
-            }
-            let calendars = try parser.finish(invalidUTF8Lines: reader.invalidUTF8Lines)
+            }) != nil {}
+            let calendars = try parser.finish()
             sequence.finish(emitLocated: { event, position in
                 events.append(event)
                 origins.events.append(position)
@@ -108,11 +108,11 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         var sequence = ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: outline)
         var parser = ComponentTreeParser(options: options, source: sourceName)
         while try secondPass.next({ lines in
-            while let entry = lines.next() {
-                try parser.take(entry) { item in try sequence.map(item, emitLocated: { try body(.event($0), $1) }) }
-            }
+            while try lines.nextLine({ line, number, offset in
+                try parser.take(line, number: number, offset: offset) { item in try sequence.map(item, emitPlaced: { try body(.event($0), $2) }) }
+            }) != nil {}
         }) {}
-        let calendars = try parser.finish(invalidUTF8Lines: secondPass.invalidUTF8Lines)
+        let calendars = try parser.finish()
         try sequence.finish(emitLocated: { try body(.event($0), $1) })
         let diagnostics = (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
         return StreamEnd(diagnostics: diagnostics, documentExtras: EventMapper.documentExtras(of: calendars, mapping: sequence))

@@ -45,6 +45,29 @@ public struct ContentLineParser {
         return (text, exact)
     }
 
+    /// Notes `line` among ``invalidUTF8Lines`` when its bytes are not valid UTF-8, as
+    /// ``parse(_:line:offset:)`` would (for a line read without making its strings).
+    package mutating func noteInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>, line number: Int, offset: Int) {
+        guard Self.hasNonASCII(line) else { return }
+        _ = decode(line, line: number, offset: offset)
+    }
+
+    /// Whether `bytes` hold a byte of 0x80 or more, looked for eight bytes at a time.
+    private static func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return true }
+            index += 1
+        }
+        return false
+    }
+
     private mutating func text(_ slice: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> String {
         decode(slice, line: line, offset: offset).text
     }
@@ -58,23 +81,13 @@ public struct ContentLineParser {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"):
-            return true
-        default:
-            return false
-        }
-    }
-
     private static func isLower(_ byte: UInt8) -> Bool {
         byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
     }
 
     /// A property or parameter name (ASCII name bytes only), upper-cased. Names of up to
     /// 15 bytes, nearly all of them, become small strings without an allocation.
-    private static func upper(_ slice: UnsafeBufferPointer<UInt8>) -> String {
+    package static func upper(_ slice: UnsafeBufferPointer<UInt8>) -> String {
         guard slice.contains(where: isLower) else { return String(decoding: slice, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: slice.count) { buffer in
             for (index, byte) in slice.enumerated() { buffer[index] = isLower(byte) ? byte - 0x20 : byte }
@@ -84,17 +97,22 @@ public struct ContentLineParser {
 
     /// Parses the bytes of one logical line that starts on line `number`, byte `offset`.
     public mutating func parse(_ line: UnsafeBufferPointer<UInt8>, line number: Int, offset: Int) -> Entry {
-        var cursor = 0
-        while cursor < line.count && Self.isNameByte(line[cursor]) { cursor += 1 }
-        guard cursor > 0 else {
+        let shape: ContentLineShape
+        switch ContentLineShape.scan(line) {
+        case .success(let found):
+            shape = found
+        case .failure(.noName):
             return .malformed(reason: "a content line must start with a property name", raw: text(line, line: number, offset: offset), line: number, offset: offset)
+        case .failure(let reason):
+            let name = Self.upper(UnsafeBufferPointer(rebasing: line[0..<Self.nameEnd(of: line)]))
+            return .malformed(reason: Self.reason(reason, name: name, in: line), raw: text(line, line: number, offset: offset), line: number, offset: offset)
         }
-        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<cursor])
+        let nameBytes = UnsafeBufferPointer(rebasing: line[0..<shape.nameEnd])
         let name = Self.upper(nameBytes)
         // The common line, `NAME:value`: the value is the one string made, and the line
         // itself is kept only when its name was not in upper case.
-        if cursor < line.count && line[cursor] == UInt8(ascii: ":") {
-            let value = text(UnsafeBufferPointer(rebasing: line[(cursor + 1)...]), line: number, offset: offset)
+        guard shape.hasParameters else {
+            let value = text(UnsafeBufferPointer(rebasing: line[shape.valueStart...]), line: number, offset: offset)
             guard !nameBytes.contains(where: Self.isLower) else {
                 return .line(ICalProperty(name: name, value: value, raw: text(line, line: number, offset: offset), line: number, offset: offset))
             }
@@ -102,48 +120,29 @@ public struct ContentLineParser {
         }
         let (raw, rawIsExact) = decode(line, line: number, offset: offset)
         var parameters: [ICalParameter] = []
-        while cursor < line.count && line[cursor] == UInt8(ascii: ";") {
-            cursor += 1
-            let nameStart = cursor
-            while cursor < line.count && Self.isNameByte(line[cursor]) { cursor += 1 }
-            guard cursor > nameStart, cursor < line.count, line[cursor] == UInt8(ascii: "=") else {
-                return .malformed(reason: "parameter of \(name) is not NAME=value", raw: raw, line: number, offset: offset)
-            }
-            let parameterName = Self.upper(UnsafeBufferPointer(rebasing: line[nameStart..<cursor]))
-            cursor += 1
-            var values: [String] = []
-            while true {
-                var valueBytes: Range<Int>
-                if cursor < line.count && line[cursor] == UInt8(ascii: "\"") {
-                    let start = cursor + 1
-                    var end = start
-                    while end < line.count && line[end] != UInt8(ascii: "\"") { end += 1 }
-                    guard end < line.count else {
-                        return .malformed(reason: "parameter \(parameterName) of \(name) has no closing quote", raw: raw, line: number, offset: offset)
-                    }
-                    valueBytes = start..<end
-                    cursor = end + 1
-                } else {
-                    let start = cursor
-                    while cursor < line.count, line[cursor] != UInt8(ascii: ","), line[cursor] != UInt8(ascii: ";"), line[cursor] != UInt8(ascii: ":") {
-                        cursor += 1
-                    }
-                    valueBytes = start..<cursor
-                }
-                values.append(Self.decodeCarets(part(valueBytes, of: line, rawIsExact: rawIsExact, number: number, offset: offset)))
-                if cursor < line.count && line[cursor] == UInt8(ascii: ",") {
-                    cursor += 1
-                    continue
-                }
-                break
-            }
-            parameters.append(ICalParameter(name: parameterName, values: values))
+        ContentLineShape.walkParameters(line, from: shape.nameEnd) { parameterName, value, first in
+            if first { parameters.append(ICalParameter(name: Self.upper(UnsafeBufferPointer(rebasing: line[parameterName])), values: [])) }
+            parameters[parameters.count - 1].values.append(Self.decodeCarets(part(value, of: line, rawIsExact: rawIsExact, number: number, offset: offset)))
         }
-        guard cursor < line.count, line[cursor] == UInt8(ascii: ":") else {
-            return .malformed(reason: "\(name) has no ':' before its value", raw: raw, line: number, offset: offset)
-        }
-        let value = part((cursor + 1)..<line.count, of: line, rawIsExact: rawIsExact, number: number, offset: offset)
+        let value = part(shape.valueStart..<line.count, of: line, rawIsExact: rawIsExact, number: number, offset: offset)
         return .line(ICalProperty(name: name, parameters: parameters, value: value, raw: raw, line: number, offset: offset))
+    }
+
+    /// Where the name bytes at the start of `line` end.
+    private static func nameEnd(of line: UnsafeBufferPointer<UInt8>) -> Int {
+        var cursor = 0
+        while cursor < line.count && ContentLineShape.isNameByte(line[cursor]) { cursor += 1 }
+        return cursor
+    }
+
+    /// What a warning says about a line of property `name` that is broken for `reason`.
+    package static func reason(_ reason: ContentLineShape.Malformed, name: String, in line: UnsafeBufferPointer<UInt8>) -> String {
+        switch reason {
+        case .noName: return "a content line must start with a property name"
+        case .parameterNotNameValue: return "parameter of \(name) is not NAME=value"
+        case .unclosedQuote(let parameter): return "parameter \(upper(UnsafeBufferPointer(rebasing: line[parameter]))) of \(name) has no closing quote"
+        case .noColon: return "\(name) has no ':' before its value"
+        }
     }
 
     /// RFC 6868: `^n` is a newline, `^^` a caret, `^'` a double quote; any other

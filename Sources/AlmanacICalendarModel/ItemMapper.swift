@@ -19,109 +19,84 @@ struct ItemMapper {
         self.calendarZone = calendarZone
     }
 
-    /// Properties the model holds once, one bit each; a second one is reported and ignored.
-    /// The name's length is matched first, so that a name meets few failed String
-    /// comparisons (each costs a call).
-    private static func singletonBit(_ name: String) -> UInt16? {
-        switch (name.utf8.count, name) {
-        case (3, "UID"): return 1 << 0
-        case (7, "SUMMARY"): return 1 << 1
-        case (11, "DESCRIPTION"): return 1 << 2
-        case (8, "LOCATION"): return 1 << 3
-        case (3, "URL"): return 1 << 4
-        case (5, "COLOR"): return 1 << 5
-        case (15, "X-ALMANAC-COLOR"): return 1 << 6
-        case (16, "X-ALMANAC-SYMBOL"): return 1 << 7
-        case (7, "DTSTART"): return 1 << 8
-        case (5, "DTEND"): return 1 << 9
-        case (3, "DUE"): return 1 << 10
-        case (8, "DURATION"): return 1 << 11
-        case (8, "PRIORITY"): return 1 << 12
-        case (13, "RECURRENCE-ID"): return 1 << 13
-        default: return nil
+    mutating func warn(_ message: String, at line: some MappedProperty) {
+        diagnostics.append(Diagnostic(.warning, message, source: source, position: line.position))
+    }
+
+    /// The item's UID, unescaped and trimmed, or `nil`.
+    static func uid(of item: some MappedItem) -> String? {
+        for index in 0..<item.propertyCount {
+            let property = item.property(at: index)
+            if property.kind == .uid { return ItemLinks.identifier(property.value) }
         }
+        return nil
     }
 
-    mutating func warn(_ message: String, at line: ICalProperty) {
-        diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: line.offset, line: line.line, column: line.column)))
-    }
-
-    mutating func warn(_ message: String, component: ICalComponent) {
-        diagnostics.append(Diagnostic(.warning, message, source: source, position: SourcePosition(offset: component.offset, line: component.line, column: component.column)))
-    }
-
-    /// The component's UID, unescaped and trimmed, or `nil`.
-    static func uid(of component: ICalComponent) -> String? {
-        guard let value = component.property("UID")?.value else { return nil }
-        return ItemLinks.identifier(value)
-    }
-
-    /// The UID, or an id derived from the component's text and place.
-    static func id(of component: ICalComponent) -> String {
-        uid(of: component) ?? StableID.make(from: component.rawText.utf8, salt: "ics:\(component.line)")
-    }
-
-    static func text(_ line: ICalProperty) -> String {
-        TextValue.unescape(line.value, breaks: line.parameter(TextValue.breaksParameter))
+    /// The UID, or an id derived from the item's text and place.
+    static func id(of item: some MappedItem) -> String {
+        uid(of: item) ?? StableID.make(from: item.rawText.utf8, salt: "ics:\(item.position.line)")
     }
 
     /// The raw line to keep, with a TZID that names an IANA zone in another way
     /// (a Windows name, a vendor prefix) replaced by the IANA name.
-    mutating func kept(_ line: ICalProperty) -> String {
+    mutating func kept(_ line: some MappedProperty) -> String {
         guard let tzid = line.parameter("TZID"), case .iana(let name) = resolver.resolve(tzid), name != tzid else { return line.raw }
-        return line.replacingParameter("TZID", with: name).raw
+        return line.property.replacingParameter("TZID", with: name).raw
     }
 
     // MARK: Events
 
     /// A VEVENT, or a VTODO without a parent (then `asTodo`, and DUE is its end).
-    mutating func event(_ component: ICalComponent, asTodo: Bool) -> Event {
+    mutating func event<Item: MappedItem>(_ component: Item, asTodo: Bool) -> Event {
         var extras = ICalendarExtras(component: asTodo ? "VTODO" : nil)
         var event = Event(id: Self.id(of: component), title: "")
         var seen: UInt16 = 0
-        var startLine: ICalProperty?
-        var endLine: ICalProperty?
-        var durationLine: ICalProperty?
-        var colorLine: ICalProperty?
-        var exactColorLine: ICalProperty?
+        var startLine: Item.Property?
+        var endLine: Item.Property?
+        var durationLine: Item.Property?
+        var colorLine: Item.Property?
+        var exactColorLine: Item.Property?
         var mealNotes: String?
         var derivedDescription = false
         let endName = asTodo ? "DUE" : "DTEND"
-        for property in component.properties {
-            if let bit = Self.singletonBit(property.name) {
+        let endKind: ItemPropertyKind = asTodo ? .due : .dtend
+        for index in 0..<component.propertyCount {
+            let property = component.property(at: index)
+            let kind = property.kind
+            if let bit = kind.singletonBit {
                 guard seen & bit == 0 else {
                     warn("a second \(property.name) is ignored", at: property)
                     continue
                 }
                 seen |= bit
             }
-            switch property.name {
-            case "UID": break
-            case "DTSTAMP": break
-            case "SUMMARY": event.title = Self.text(property)
-            case "DESCRIPTION":
-                if MealDetails.isDerived(property) { derivedDescription = true } else { event.notes = Self.text(property) }
-            case MealDetails.recipeProperty: event.recipes.append(Self.text(property))
-            case MealDetails.notesProperty: mealNotes = Self.text(property)
-            case "LINK" where MealDetails.isDerived(property): break
-            case "LOCATION": event.location = Self.text(property)
-            case "URL": event.url = property.value.trimmingSpaces
-            case "CATEGORIES":
+            switch kind {
+            case .uid: break
+            case .dtstamp: break
+            case .summary: event.title = property.text
+            case .description:
+                if MealDetails.isDerived(property) { derivedDescription = true } else { event.notes = property.text }
+            case .recipe: event.recipes.append(property.text)
+            case .notes: mealNotes = property.text
+            case .link where MealDetails.isDerived(property): break
+            case .location: event.location = property.text
+            case .url: event.url = property.value.trimmingSpaces
+            case .categories:
                 event.categories += TextValue.splitList(property.value, breaks: property.parameter(TextValue.breaksParameter)).filter { !$0.isEmpty }
-            case "PRIORITY":
+            case .priority:
                 if let value = Int(property.value.trimmingSpaces), (0...9).contains(value) {
                     event.priority = value
                 } else {
                     warn("PRIORITY: '\(property.value.prefix(20))' is not a number from 0 to 9", at: property)
                     extras.properties.append(property.raw)
                 }
-            case "RRULE":
+            case .rrule:
                 if event.recurrence == nil { event.recurrence = property.value.trimmingSpaces } else { extras.properties.append(property.raw) }
-            case "COLOR": colorLine = property
-            case "X-ALMANAC-COLOR": exactColorLine = property
-            case "X-ALMANAC-SYMBOL": event.symbol = Self.text(property)
-            case "DTSTART": startLine = property
-            case "RECURRENCE-ID":
+            case .color: colorLine = property
+            case .almanacColor: exactColorLine = property
+            case .almanacSymbol: event.symbol = property.text
+            case .dtstart: startLine = property
+            case .recurrenceID:
                 if let occurrence = time(property) {
                     event.recurrenceID = occurrence
                     // RANGE=THISANDFUTURE has no model field: the line is kept, and the writer adds its RANGE.
@@ -129,8 +104,8 @@ struct ItemMapper {
                 } else {
                     extras.properties.append(kept(property))
                 }
-            case "DURATION": durationLine = property
-            case endName: endLine = property
+            case .duration: durationLine = property
+            case endKind: endLine = property
             default: extras.properties.append(kept(property))
             }
         }
@@ -169,12 +144,12 @@ struct ItemMapper {
         // (stale beside a DESCRIPTION another program rewrote, which is the notes then).
         if derivedDescription { event.notes = mealNotes }
         event.color = color(name: colorLine, exact: exactColorLine, extras: &extras)
-        extras.components = component.children.filter { !MealDetails.isDerivedAlarm($0) }.map(\.rawText)
+        extras.components = component.childTexts(droppingDerivedAlarms: true)
         event.extras = extras.stored(in: event.extras)
         return event
     }
 
-    private mutating func color(name: ICalProperty?, exact: ICalProperty?, extras: inout ICalendarExtras) -> RGBAColor? {
+    private mutating func color(name: (some MappedProperty)?, exact: (some MappedProperty)?, extras: inout ICalendarExtras) -> RGBAColor? {
         let named = name.flatMap { CSSColorNames.color(named: $0.value) }
         if let name, named == nil {
             warn("COLOR: '\(name.value.prefix(40))' is not a CSS3 color name", at: name)
@@ -217,17 +192,18 @@ struct ItemMapper {
 
     /// A VTODO that belongs to the event `parentUID` (its RELATED-TO that names
     /// the parent is the link, and not kept).
-    mutating func task(_ component: ICalComponent, parentUID: String) -> EventTask {
+    mutating func task(_ component: some MappedItem, parentUID: String) -> EventTask {
         var extras = ICalendarExtras()
         var task = EventTask(id: Self.id(of: component), text: "")
         var statusSeen = false
         var linked = false
         var completedDate = false
-        for property in component.properties {
-            switch property.name {
-            case "UID", "DTSTAMP": break
-            case "SUMMARY": task.text = Self.text(property)
-            case "STATUS":
+        for index in 0..<component.propertyCount {
+            let property = component.property(at: index)
+            switch property.kind {
+            case .uid, .dtstamp: break
+            case .summary: task.text = property.text
+            case .status:
                 let status = property.value.trimmingSpaces.uppercased()
                 if !statusSeen && (status == "COMPLETED" || status == "NEEDS-ACTION") {
                     task.isCompleted = status == "COMPLETED"
@@ -235,13 +211,13 @@ struct ItemMapper {
                     extras.properties.append(property.raw)
                 }
                 statusSeen = true
-            case "RELATED-TO":
+            case .relatedTo:
                 if !linked && ItemLinks.namesParent(property) && TextValue.unescape(property.value).trimmingSpaces == parentUID {
                     linked = true
                 } else {
                     extras.properties.append(kept(property))
                 }
-            case "COMPLETED":
+            case .completed:
                 completedDate = true
                 extras.properties.append(kept(property))
             default:
@@ -249,7 +225,7 @@ struct ItemMapper {
             }
         }
         if !statusSeen && completedDate { task.isCompleted = true }
-        extras.components = component.children.map(\.rawText)
+        extras.components = component.childTexts(droppingDerivedAlarms: false)
         task.extras = extras.stored(in: task.extras)
         return task
     }
@@ -257,8 +233,8 @@ struct ItemMapper {
     // MARK: Times
 
     /// A DATE or DATE-TIME property as a ``CalendarTime``; `nil` (with a warning) when broken.
-    mutating func time(_ line: ICalProperty) -> CalendarTime? {
-        guard let value = ICalTimeText.parse(line.value) else {
+    mutating func time(_ line: some MappedProperty) -> CalendarTime? {
+        guard let value = line.withValueBytes({ ICalTimeText.parse($0) }) else {
             warn("\(line.name): '\(line.value.prefix(40))' is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS)", at: line)
             return nil
         }
@@ -277,7 +253,7 @@ struct ItemMapper {
                 return .zoned(local, timeZone: name)
             case .rules(let rules):
                 if reportedTZIDs.insert(tzid).inserted {
-                    diagnostics.append(Diagnostic(.note, "TZID '\(tzid)' is not an IANA time zone; its times are converted to UTC with the file's VTIMEZONE", source: source, position: SourcePosition(offset: line.offset, line: line.line, column: line.column)))
+                    diagnostics.append(Diagnostic(.note, "TZID '\(tzid)' is not an IANA time zone; its times are converted to UTC with the file's VTIMEZONE", source: source, position: line.position))
                 }
                 return .utc(rules.utc(local))
             case .unknown:

@@ -16,25 +16,13 @@ public struct ItemLinks {
         self.isTodo = isTodo
     }
 
-    /// The links of `component`. Only the properties that may be links are copied out
-    /// of the component; the rest are looked at by name in place.
-    init(_ component: ICalComponent) {
-        self.init(isTodo: component.name == "VTODO")
-        component.properties.withUnsafeBufferPointer { properties in
-            for index in properties.indices where Self.mayBeLink(properties[index].name) {
-                take(properties[index])
-            }
-        }
-    }
-
-    /// Whether `name` is UID, RELATED-TO or RECURRENCE-ID: the length first, since most
-    /// names are none of the three and a failed String comparison costs a call.
-    private static func mayBeLink(_ name: String) -> Bool {
-        switch name.utf8.count {
-        case 3: return name == "UID"
-        case 10: return name == "RELATED-TO"
-        case 13: return name == "RECURRENCE-ID"
-        default: return false
+    /// The links of `item`. Only the properties that may be links are read as more
+    /// than their name's kind.
+    init(_ item: some MappedItem) {
+        self.init(isTodo: item.isTodo)
+        for index in 0..<item.propertyCount {
+            let property = item.property(at: index)
+            if property.kind.isLink { take(link: property) }
         }
     }
 
@@ -42,14 +30,17 @@ public struct ItemLinks {
     /// it) and, for a VTODO, the first RELATED-TO naming a parent
     /// (``namesParent(_:)``) that holds a UID count; other properties are passed over.
     public mutating func take(_ property: ICalProperty) {
-        guard Self.mayBeLink(property.name) else { return }
-        switch property.name {
-        case "UID" where !sawUID:
+        take(link: property)
+    }
+
+    mutating func take(link property: some MappedProperty) {
+        switch property.kind {
+        case .uid where !sawUID:
             sawUID = true
             uid = Self.identifier(property.value)
-        case "RELATED-TO" where isTodo && parentUID == nil:
+        case .relatedTo where isTodo && parentUID == nil:
             if Self.namesParent(property) { parentUID = Self.identifier(property.value) }
-        case "RECURRENCE-ID":
+        case .recurrenceID:
             isOccurrence = true
         default:
             break
@@ -57,7 +48,7 @@ public struct ItemLinks {
     }
 
     /// Whether a RELATED-TO names the parent: no RELTYPE, or RELTYPE=PARENT in any case.
-    static func namesParent(_ line: ICalProperty) -> Bool {
+    static func namesParent(_ line: some MappedProperty) -> Bool {
         guard let type = line.parameter("RELTYPE") else { return true }
         return type == "PARENT" || type.uppercased() == "PARENT"
     }

@@ -32,10 +32,25 @@ public struct ItemSequenceMapper {
     /// For an owner of moved items, the index of its last one.
     private let lastMovedItem: [Int: Int]
     /// Events read, with their index, waiting for their tasks or for the events before them.
-    private var held: [(index: Int, event: Event, source: String, position: SourcePosition)] = []
+    /// (Each event is moved out, not copied, when handed on.)
+    private var held: [HeldEvent] = []
     private var heldStart = 0
     /// Tasks read before their owner, by the owner's index, in input order.
-    private var early: [Int: [(component: ICalComponent, source: String)]] = [:]
+    private var early: [Int: [(item: EarlyItem, source: String)]] = [:]
+
+    /// An event read and not yet handed on (`event` is `nil` once it has been).
+    private struct HeldEvent {
+        let index: Int
+        var event: Event?
+        let source: String
+        let position: SourcePosition
+    }
+
+    /// A task read before its owner, kept as it was read.
+    private enum EarlyItem {
+        case component(ICalComponent)
+        case lines(ICalItemLines)
+    }
 
     public init(source: String, options: ICalendarMappingOptions = ICalendarMappingOptions(), outline: ICalendarOutline) {
         self.source = source
@@ -74,23 +89,43 @@ public struct ItemSequenceMapper {
     /// Maps the next item, then passes on each event now complete with the ``source`` it was
     /// read from and where it starts there.
     public mutating func map(_ component: ICalComponent, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
-        let place = run.take(ItemLinks(component))
+        try map(component, early: .component(component), emit: emit)
+    }
+
+    /// Maps the next item read straight from RFC 5545 bytes, then passes on each event now
+    /// complete with the ``source`` it was read from and where it starts there.
+    package mutating func map(_ item: ICalItemLines, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
+        try item.withView { view in try map(view, early: .lines(item), emit: emit) }
+    }
+
+    /// Maps the next item, or keeps it (as `early`) when its owner is still to come.
+    private mutating func map(_ item: some MappedItem, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+        let place = run.take(ItemLinks(item))
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
-            var event = mapper.event(component, asTodo: component.name == "VTODO")
+            var event = mapper.event(item, asTodo: item.isTodo)
             for task in early.removeValue(forKey: index) ?? [] {
                 mapper.source = task.source
-                event.tasks.append(mapper.task(task.component, parentUID: event.id))
+                event.tasks.append(self.task(task.item, parentUID: event.id))
             }
             mapper.source = source
-            held.append((index, event, source, SourcePosition(offset: component.offset, line: component.line, column: component.column)))
+            held.append(HeldEvent(index: index, event: event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
-            held[slot].event.tasks.append(mapper.task(component, parentUID: held[slot].event.id))
+            let task = mapper.task(item, parentUID: held[slot].event?.id ?? "")
+            held[slot].event?.tasks.append(task)
         } else {
-            early[owner, default: []].append((component, source))
+            early[owner, default: []].append((kept(), source))
         }
         try release(emit: emit)
+    }
+
+    /// A task kept from before its owner was read.
+    private mutating func task(_ item: EarlyItem, parentUID: String) -> EventTask {
+        switch item {
+        case .component(let component): return mapper.task(component, parentUID: parentUID)
+        case .lines(let lines): return lines.withView { mapper.task($0, parentUID: parentUID) }
+        }
     }
 
     /// Passes on every event still held (at the end of the input).
@@ -111,11 +146,17 @@ public struct ItemSequenceMapper {
     /// Passes on every event still held, with the ``source`` each was read from and where it starts.
     public mutating func finish(emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source, held[heldStart].position)
+            try Self.handOn(held[heldStart].event.take(), held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         held.removeAll()
         heldStart = 0
+    }
+
+    /// Passes on one held event, moved out of `held`, with its tasks in order.
+    private static func handOn(_ event: Event?, _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+        guard let event else { return }
+        try emit(TaskOrder.ordered(event), source, position)
     }
 
     /// The slot in `held` of the owner at outline index `owner`, when it has been read.
@@ -133,7 +174,7 @@ public struct ItemSequenceMapper {
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
     private mutating func release(emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try emit(TaskOrder.ordered(held[heldStart].event), held[heldStart].source, held[heldStart].position)
+            try Self.handOn(held[heldStart].event.take(), held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         if heldStart == held.count {

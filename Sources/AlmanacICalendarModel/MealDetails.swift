@@ -103,7 +103,7 @@ public enum MealDetails {
     }
 
     /// Whether a DESCRIPTION or LINK carries the mark of derived recipe details.
-    static func isDerived(_ property: ICalProperty) -> Bool {
+    static func isDerived(_ property: some MappedProperty) -> Bool {
         property.parameter(derivedParameter) != nil
     }
 }

@@ -15,9 +15,8 @@ enum TaskOrder {
     /// `event` with its tasks in the order its CHILD lines give (tasks they do not name
     /// after those they do, in the order they came) and those lines taken out of its extras.
     static func ordered(_ event: Event) -> Event {
-        guard !event.tasks.isEmpty else { return event }
+        guard !event.tasks.isEmpty, keepsLink(event.extras) else { return event }
         var extras = ICalendarExtras(event.extras)
-        guard extras.properties.contains(where: mayBeLink) else { return event }
         let taskIDs = Set(event.tasks.map(\.id))
         var rank: [String: Int] = [:]
         extras.properties.removeAll { raw in
@@ -34,6 +33,15 @@ enum TaskOrder {
             .map(\.element)
         result.extras = extras.stored(in: event.extras)
         return result
+    }
+
+    /// Whether the `ics` extras keep a line that may be a RELATED-TO, looked for in
+    /// place (most events keep none, and are then left as they are).
+    private static func keepsLink(_ extras: Extras) -> Bool {
+        guard let members = extras[ICalendarExtras.key]?.members else { return false }
+        return members.contains { member in
+            member.key == "properties" && member.value.elements?.contains { $0.string.map(mayBeLink) ?? false } == true
+        }
     }
 
     /// Whether a kept line may be a RELATED-TO (its first bytes, in any case).

@@ -94,10 +94,10 @@ public enum TextValue {
         return value.withUTF8 { unescape($0, breaks: breaks) }
     }
 
-    /// ``unescape(_:breaks:)`` on the UTF-8 bytes of a value that holds a backslash.
-    /// Escapes are ASCII and never make the text longer, so the result is written in
-    /// place into a string of the value's length.
-    private static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, breaks: String?) -> String {
+    /// ``unescape(_:breaks:)`` on the UTF-8 bytes of a value (invalid UTF-8 is repaired
+    /// as `String(decoding:as:)` does). Escapes are ASCII and never make the text longer,
+    /// so the result is written in place into a string of the value's length.
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, breaks: String?) -> String {
         let backslash = UInt8(ascii: "\\")
         var breakKinds = Array(breaks ?? "")[...]
         return String(unsafeUninitializedCapacity: bytes.count) { output in

@@ -1,0 +1,111 @@
+/// Where the parts of one unfolded content line, `NAME[;PARAM=value]:value`, lie in
+/// its bytes, found without making a string: the name is `0..<nameEnd`, the
+/// parameters (each after its `;`) `nameEnd..<valueStart - 1`, the value
+/// `valueStart...`. ``ContentLineParser`` and the RFC 5545 reader's item path both
+/// read lines through it, so they agree on what is broken.
+package struct ContentLineShape: Sendable {
+    /// The end of the property name.
+    package var nameEnd: Int
+    /// Just after the `:` that starts the value.
+    package var valueStart: Int
+
+    /// Whether the line has parameters.
+    package var hasParameters: Bool { valueStart > nameEnd + 1 }
+
+    /// Why a line is not a content line.
+    package enum Malformed: Error {
+        /// No name byte at the start.
+        case noName
+        /// A parameter is not `NAME=value`.
+        case parameterNotNameValue
+        /// The parameter named by the bytes `parameter` has an opening quote and no closing one.
+        case unclosedQuote(parameter: Range<Int>)
+        /// No `:` after the name and parameters.
+        case noColon
+    }
+
+    package static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// The shape of `line`, or why it is broken.
+    package static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Result<ContentLineShape, Malformed> {
+        var cursor = 0
+        while cursor < line.count && isNameByte(line[cursor]) { cursor += 1 }
+        guard cursor > 0 else { return .failure(.noName) }
+        let nameEnd = cursor
+        if cursor < line.count && line[cursor] == UInt8(ascii: ":") {
+            return .success(ContentLineShape(nameEnd: nameEnd, valueStart: cursor + 1))
+        }
+        switch walkParameters(line, from: nameEnd, { _, _, _ in }) {
+        case .success(let colon): return .success(ContentLineShape(nameEnd: nameEnd, valueStart: colon + 1))
+        case .failure(let reason): return .failure(reason)
+        }
+    }
+
+    /// Walks the parameters of `line` from `start` (a `;` or the `:`), calling `body`
+    /// with each value's bytes (unquoted, carets still in place), its parameter's name
+    /// bytes, and whether it is that parameter's first value. Gives the index of the `:`
+    /// that starts the line's value, or why the line is broken.
+    @discardableResult
+    package static func walkParameters(_ line: UnsafeBufferPointer<UInt8>, from start: Int, _ body: (_ name: Range<Int>, _ value: Range<Int>, _ first: Bool) throws -> Void) rethrows -> Result<Int, Malformed> {
+        var cursor = start
+        while cursor < line.count && line[cursor] == UInt8(ascii: ";") {
+            cursor += 1
+            let nameStart = cursor
+            while cursor < line.count && isNameByte(line[cursor]) { cursor += 1 }
+            guard cursor > nameStart, cursor < line.count, line[cursor] == UInt8(ascii: "=") else {
+                return .failure(.parameterNotNameValue)
+            }
+            let name = nameStart..<cursor
+            cursor += 1
+            var first = true
+            while true {
+                let value: Range<Int>
+                if cursor < line.count && line[cursor] == UInt8(ascii: "\"") {
+                    let valueStart = cursor + 1
+                    var end = valueStart
+                    while end < line.count && line[end] != UInt8(ascii: "\"") { end += 1 }
+                    guard end < line.count else { return .failure(.unclosedQuote(parameter: name)) }
+                    value = valueStart..<end
+                    cursor = end + 1
+                } else {
+                    let valueStart = cursor
+                    while cursor < line.count, line[cursor] != UInt8(ascii: ","), line[cursor] != UInt8(ascii: ";"), line[cursor] != UInt8(ascii: ":") {
+                        cursor += 1
+                    }
+                    value = valueStart..<cursor
+                }
+                try body(name, value, first)
+                first = false
+                if cursor < line.count && line[cursor] == UInt8(ascii: ",") {
+                    cursor += 1
+                    continue
+                }
+                break
+            }
+        }
+        guard cursor < line.count, line[cursor] == UInt8(ascii: ":") else { return .failure(.noColon) }
+        return .success(cursor)
+    }
+
+    /// Whether the name bytes `name` of `line` upper-case to `wanted` (upper-case ASCII).
+    package static func nameIs(_ line: UnsafeBufferPointer<UInt8>, _ name: Range<Int>, _ wanted: StaticString) -> Bool {
+        guard name.count == wanted.utf8CodeUnitCount else { return false }
+        let expected = wanted.utf8Start
+        var index = 0
+        for position in name {
+            let byte = line[position]
+            let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+            guard upper == expected[index] else { return false }
+            index += 1
+        }
+        return true
+    }
+}

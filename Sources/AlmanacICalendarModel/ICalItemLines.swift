@@ -1,0 +1,145 @@
+import AlmanacCore
+
+/// One VEVENT or VTODO of RFC 5545 text as the reader found it, with no tree: the
+/// unfolded bytes of its own property lines, where each line's name, parameters and
+/// value lie in them (``ContentLineShape``), and its sub-components (VALARMs) as the
+/// unfolded text the model keeps of them. ``ItemSequenceMapper`` maps it straight to
+/// the model, making strings only of what the model holds.
+package struct ICalItemLines: Sendable {
+    /// One property line: where it lies in ``bytes`` and in the source.
+    struct Line: Sendable {
+        var start: Int
+        var end: Int
+        /// The end of the name, from `start`.
+        var nameEnd: Int
+        /// Just after the `:`, from `start`.
+        var valueStart: Int
+        var kind: ItemPropertyKind
+        var number: Int
+        var offset: Int
+    }
+
+    /// One sub-component: its text, and whether it is an alarm derived from a recipe.
+    struct Child: Sendable {
+        var text: String
+        var isDerivedAlarm: Bool
+    }
+
+    /// Whether it is a VTODO (otherwise a VEVENT).
+    package let isTodo: Bool
+    /// Where its `BEGIN` line starts.
+    package let line: Int
+    package let offset: Int
+    private(set) var bytes: [UInt8] = []
+    private(set) var lines: [Line] = []
+    private(set) var children: [Child] = []
+
+    package init(isTodo: Bool, line: Int, offset: Int) {
+        self.isTodo = isTodo
+        self.line = line
+        self.offset = offset
+        bytes.reserveCapacity(1024)
+        lines.reserveCapacity(16)
+    }
+
+    /// Adds the item's next property line, of shape `shape`.
+    package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, number: Int, offset: Int) {
+        let start = bytes.count
+        bytes.append(contentsOf: line)
+        let kind = ItemPropertyKind(line, name: 0..<shape.nameEnd)
+        lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
+    }
+
+    /// Adds a sub-component, given as ``ICalComponent/rawText`` would give it.
+    package mutating func appendChild(text: String, isDerivedAlarm: Bool) {
+        children.append(Child(text: text, isDerivedAlarm: isDerivedAlarm))
+    }
+
+    /// Calls `body` with the item as ``ItemMapper`` reads it.
+    func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { try body(View(item: self, bytes: $0)) }
+    }
+
+    /// The item over its bytes, valid inside ``withView(_:)``.
+    struct View: MappedItem {
+        let item: ICalItemLines
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        var isTodo: Bool { item.isTodo }
+        var propertyCount: Int { item.lines.count }
+        var position: SourcePosition { SourcePosition(offset: item.offset, line: item.line, column: 1) }
+
+        func property(at index: Int) -> LineView {
+            let line = item.lines[index]
+            return LineView(bytes: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), line: line)
+        }
+
+        var rawText: String {
+            let name = isTodo ? "VTODO" : "VEVENT"
+            var text = "BEGIN:" + name
+            for line in item.lines {
+                text += "\n"
+                text += String(decoding: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), as: UTF8.self)
+            }
+            for child in item.children {
+                text += "\n"
+                text += child.text
+            }
+            return text + "\nEND:" + name
+        }
+
+        func childTexts(droppingDerivedAlarms: Bool) -> [String] {
+            item.children.compactMap { droppingDerivedAlarms && $0.isDerivedAlarm ? nil : $0.text }
+        }
+    }
+
+    /// One property line over its bytes.
+    struct LineView: MappedProperty {
+        /// The line's bytes.
+        let bytes: UnsafeBufferPointer<UInt8>
+        let line: Line
+
+        var kind: ItemPropertyKind { line.kind }
+        var name: String { ContentLineParser.upper(UnsafeBufferPointer(rebasing: bytes[0..<line.nameEnd])) }
+        private var valueBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[line.valueStart...]) }
+        var value: String { String(decoding: valueBytes, as: UTF8.self) }
+        var raw: String { String(decoding: bytes, as: UTF8.self) }
+        var position: SourcePosition { SourcePosition(offset: line.offset, line: line.number, column: 1) }
+
+        func withValueBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+            try body(valueBytes)
+        }
+
+        func parameter(_ name: String) -> String? {
+            guard line.valueStart > line.nameEnd + 1 else { return nil }
+            var found: String?
+            var wanted = name
+            wanted.withUTF8 { wanted in
+                _ = ContentLineShape.walkParameters(bytes, from: line.nameEnd) { parameter, value, first in
+                    guard found == nil, first, parameter.count == wanted.count else { return }
+                    for (index, position) in parameter.enumerated() {
+                        let byte = bytes[position]
+                        let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+                        guard upper == wanted[index] else { return }
+                    }
+                    found = ContentLineParser.decodeCarets(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+                }
+            }
+            return found
+        }
+
+        var text: String {
+            let breaks = parameter(TextValue.breaksParameter)
+            return TextValue.unescape(valueBytes, breaks: breaks)
+        }
+
+        var property: ICalProperty {
+            var parser = ContentLineParser()
+            // The line's shape was read, so it parses; the fallback only keeps the compiler content.
+            guard case .line(let property) = parser.parse(bytes, line: line.number, offset: line.offset) else {
+                return ICalProperty(name: name, value: value, raw: raw, line: line.number, offset: line.offset)
+            }
+            return property
+        }
+    }
+}
