@@ -43,7 +43,7 @@ public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
         let options = self.options.applying(limits)
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
-                try XMLTextReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
+                try XMLPushReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
                     try body(XMLModelReader(cursor: cursor, source: source))
                 }
             }

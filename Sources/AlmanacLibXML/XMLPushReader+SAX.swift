@@ -1,0 +1,121 @@
+import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The SAX callbacks: libxml2 calls them while it parses a chunk, and they append to the
+/// event buffer. The handler is libxml2's own SAX2 one (which keeps the DTD, so that
+/// entities resolve as libxml2 means them to) with the element and text callbacks replaced,
+/// so no tree is built. Callbacks libxml2 makes while it checks an entity's replacement
+/// text come with another parser context and are ignored.
+extension XMLPushReader {
+    /// libxml2's SAX2 handler with almanac's callbacks in place of the tree builder's.
+    static func handler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        handler.startElementNs = { context, localName, prefix, namespace, _, _, attributeCount, defaultedCount, attributes in
+            reader(context)?.start(localName, prefix, namespace, Int(attributeCount - defaultedCount), attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in
+            reader(context)?.end()
+        }
+        handler.characters = { context, characters, length in
+            reader(context)?.characters(characters, Int(length))
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        handler.reference = { context, name in
+            reader(context)?.reference(name)
+        }
+        // Comments and processing instructions are not read.
+        handler.comment = nil
+        handler.processingInstruction = nil
+        return handler
+    }
+
+    fileprivate func start(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?, _ namespace: UnsafePointer<xmlChar>?, _ count: Int, _ values: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        textRunLength = 0
+        let depth = openElements
+        guard depth <= Self.libxmlMaximumDepth else {
+            stop("Excessive depth in document: \(Self.libxmlMaximumDepth) use XML_PARSE_HUGE option")
+            return
+        }
+        openElements += 1
+        let local = UInt(bitPattern: localName)
+        var qualified = local
+        if let prefix, let localName { qualified = UInt(bitPattern: xmlDictQLookup(context.pointee.dict, prefix, localName)) }
+        let first = Int32(attributes.count)
+        if count > 0, let values {
+            for index in 0..<count {
+                let base = index * 5
+                guard let value = values[base + 3], let end = values[base + 4] else { continue }
+                let length = end - value
+                let start = Int32(text.count)
+                text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
+                attributes.append(XMLEventAttribute(
+                    localName: UInt(bitPattern: values[base]), namespace: UInt(bitPattern: values[base + 2]),
+                    first: start, last: Int32(text.count), hasReference: memchr(value, Int32(UInt8(ascii: "&")), length) != nil
+                ))
+            }
+        }
+        // libxml2 reports the start tag before it takes its `/>` or `>`.
+        let isEmpty = context.pointee.input.pointee.cur.pointee == UInt8(ascii: "/")
+        pendingEmpty = isEmpty
+        events.append(XMLEvent(
+            kind: .start, isEmpty: isEmpty, depth: depth, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line),
+            localName: local, namespace: UInt(bitPattern: namespace), qualifiedName: qualified, first: first, last: Int32(attributes.count)
+        ))
+    }
+
+    fileprivate func end() {
+        textRunLength = 0
+        openElements -= 1
+        if pendingEmpty {
+            pendingEmpty = false
+            return
+        }
+        events.append(XMLEvent(kind: .end, depth: openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: 0, last: 0))
+    }
+
+    fileprivate func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
+        guard let characters, length > 0 else { return }
+        pendingEmpty = false
+        textRunLength += length
+        guard textRunLength <= Self.maximumTextLength else {
+            stop("xmlSAX2Characters: huge text node")
+            return
+        }
+        let start = Int32(text.count)
+        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
+        if let last = events.last, last.kind == .text, last.last == start {
+            events[events.count - 1].last = Int32(text.count)
+        } else {
+            events.append(XMLEvent(kind: .text, depth: openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(text.count)))
+        }
+    }
+
+    fileprivate func reference(_ name: UnsafePointer<xmlChar>?) {
+        guard let name else { return }
+        textRunLength = 0
+        let start = Int32(text.count)
+        text.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
+        events.append(XMLEvent(kind: .reference, depth: openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(text.count)))
+    }
+
+    /// Records an error of almanac's own where libxml2 is, and stops the parser.
+    private func stop(_ message: String) {
+        collector.recordError(message, line: parserLine, column: Int(xmlSAX2GetColumnNumber(context)))
+        xmlStopParser(context)
+    }
+}
+
+/// The reader whose context `context` is, when it is a reader's main context.
+private func reader(_ context: UnsafeMutableRawPointer?) -> XMLPushReader? {
+    guard let context else { return nil }
+    let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
+    guard let owner = parser.pointee._private else { return nil }
+    let reader = Unmanaged<XMLPushReader>.fromOpaque(owner).takeUnretainedValue()
+    return reader.context == parser ? reader : nil
+}
