@@ -41,3 +41,29 @@ struct XMLEventAttribute {
     /// DTD entities in it for the application to resolve.
     var hasReference: Bool
 }
+
+/// What ``XMLPushReader``'s SAX callbacks have reported and not yet been handed out, and
+/// the state of walking it.
+struct XMLEventBuffer {
+    var events: [XMLEvent] = []
+    var attributes: [XMLEventAttribute] = []
+    /// The bytes of text, attribute values and entity names.
+    var text: [UInt8] = []
+    /// How many elements are open in what libxml2 has reported.
+    var openElements: Int32 = 0
+    /// Set by a start tag's callback when it is an empty-element tag, whose end tag then comes at once.
+    var pendingEmpty = false
+    /// Bytes in the text run being reported, for the text-node limit.
+    var textRunLength = 0
+    /// The next event to hand out.
+    var nextEvent = 0
+    /// Element marks, as ``XMLTextReader`` counts them: the line of the last element seen,
+    /// the first qualified name (interned) on it, how often each name started on it once a
+    /// second element did, and which occurrence of its name on its line the last element is.
+    var markLine = 0
+    var markFirstName: UInt = 0
+    var markCounts: [UInt: Int] = [:]
+    var markOccurrence = 0
+    /// The Strings of the interned names seen so far.
+    var names = XMLNameKeyTable<String>(minimumCapacity: 64)
+}

@@ -36,72 +36,72 @@ extension XMLPushReader {
     }
 
     fileprivate func start(_ localName: UnsafePointer<xmlChar>?, _ prefix: UnsafePointer<xmlChar>?, _ namespace: UnsafePointer<xmlChar>?, _ count: Int, _ values: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
-        textRunLength = 0
-        let depth = openElements
+        buffer.pointee.textRunLength = 0
+        let depth = buffer.pointee.openElements
         guard depth <= Self.libxmlMaximumDepth else {
             stop("Excessive depth in document: \(Self.libxmlMaximumDepth) use XML_PARSE_HUGE option")
             return
         }
-        openElements += 1
+        buffer.pointee.openElements += 1
         let local = UInt(bitPattern: localName)
         var qualified = local
         if let prefix, let localName { qualified = UInt(bitPattern: xmlDictQLookup(context.pointee.dict, prefix, localName)) }
-        let first = Int32(attributes.count)
+        let first = Int32(buffer.pointee.attributes.count)
         if count > 0, let values {
             for index in 0..<count {
                 let base = index * 5
                 guard let value = values[base + 3], let end = values[base + 4] else { continue }
                 let length = end - value
-                let start = Int32(text.count)
-                text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
-                attributes.append(XMLEventAttribute(
+                let start = Int32(buffer.pointee.text.count)
+                buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
+                buffer.pointee.attributes.append(XMLEventAttribute(
                     localName: UInt(bitPattern: values[base]), namespace: UInt(bitPattern: values[base + 2]),
-                    first: start, last: Int32(text.count), hasReference: memchr(value, Int32(UInt8(ascii: "&")), length) != nil
+                    first: start, last: Int32(buffer.pointee.text.count), hasReference: memchr(value, Int32(UInt8(ascii: "&")), length) != nil
                 ))
             }
         }
         // libxml2 reports the start tag before it takes its `/>` or `>`.
         let isEmpty = context.pointee.input.pointee.cur.pointee == UInt8(ascii: "/")
-        pendingEmpty = isEmpty
-        events.append(XMLEvent(
+        buffer.pointee.pendingEmpty = isEmpty
+        buffer.pointee.events.append(XMLEvent(
             kind: .start, isEmpty: isEmpty, depth: depth, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line),
-            localName: local, namespace: UInt(bitPattern: namespace), qualifiedName: qualified, first: first, last: Int32(attributes.count)
+            localName: local, namespace: UInt(bitPattern: namespace), qualifiedName: qualified, first: first, last: Int32(buffer.pointee.attributes.count)
         ))
     }
 
     fileprivate func end() {
-        textRunLength = 0
-        openElements -= 1
-        if pendingEmpty {
-            pendingEmpty = false
+        buffer.pointee.textRunLength = 0
+        buffer.pointee.openElements -= 1
+        if buffer.pointee.pendingEmpty {
+            buffer.pointee.pendingEmpty = false
             return
         }
-        events.append(XMLEvent(kind: .end, depth: openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: 0, last: 0))
+        buffer.pointee.events.append(XMLEvent(kind: .end, depth: buffer.pointee.openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: 0, last: 0))
     }
 
     fileprivate func characters(_ characters: UnsafePointer<xmlChar>?, _ length: Int) {
         guard let characters, length > 0 else { return }
-        pendingEmpty = false
-        textRunLength += length
-        guard textRunLength <= Self.maximumTextLength else {
+        buffer.pointee.pendingEmpty = false
+        buffer.pointee.textRunLength += length
+        guard buffer.pointee.textRunLength <= Self.maximumTextLength else {
             stop("xmlSAX2Characters: huge text node")
             return
         }
-        let start = Int32(text.count)
-        text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
-        if let last = events.last, last.kind == .text, last.last == start {
-            events[events.count - 1].last = Int32(text.count)
+        let start = Int32(buffer.pointee.text.count)
+        buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
+        if let last = buffer.pointee.events.last, last.kind == .text, last.last == start {
+            buffer.pointee.events[buffer.pointee.events.count - 1].last = Int32(buffer.pointee.text.count)
         } else {
-            events.append(XMLEvent(kind: .text, depth: openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(text.count)))
+            buffer.pointee.events.append(XMLEvent(kind: .text, depth: buffer.pointee.openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(buffer.pointee.text.count)))
         }
     }
 
     fileprivate func reference(_ name: UnsafePointer<xmlChar>?) {
         guard let name else { return }
-        textRunLength = 0
-        let start = Int32(text.count)
-        text.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
-        events.append(XMLEvent(kind: .reference, depth: openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(text.count)))
+        buffer.pointee.textRunLength = 0
+        let start = Int32(buffer.pointee.text.count)
+        buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(start: name, count: Int(xmlStrlen(name))))
+        buffer.pointee.events.append(XMLEvent(kind: .reference, depth: buffer.pointee.openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(buffer.pointee.text.count)))
     }
 
     /// Records an error of almanac's own where libxml2 is, and stops the parser.

@@ -46,7 +46,7 @@ extension XMLPushReader {
     /// Whether a text event is white space only.
     private func isWhitespace(_ event: XMLEvent) -> Bool {
         for index in Int(event.first)..<Int(event.last) {
-            switch text[index] {
+            switch buffer.pointee.text[index] {
             case 0x20, 0x09, 0x0A, 0x0D: continue
             default: return false
             }

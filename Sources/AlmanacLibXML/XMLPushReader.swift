@@ -29,28 +29,9 @@ package final class XMLPushReader {
     private var pushed = 0
     private var terminated = false
 
-    // The event buffer, filled by the SAX callbacks (`XMLPushReader+SAX.swift`).
-    var events: [XMLEvent] = []
-    var attributes: [XMLEventAttribute] = []
-    var text: [UInt8] = []
-    /// How many elements are open in what libxml2 has reported.
-    var openElements: Int32 = 0
-    /// Set by a start tag's callback when it is an empty-element tag, whose end tag then comes at once.
-    var pendingEmpty = false
-    /// Bytes in the text run being reported, for the text-node limit.
-    var textRunLength = 0
-    /// The next event to hand out.
-    var nextEvent = 0
-
-    /// Element marks, as ``XMLTextReader`` counts them: the line of the last element seen,
-    /// the first qualified name (interned) on it, how often each name started on it once a
-    /// second element did, and which occurrence of its name on its line the last element is.
-    private var markLine = 0
-    private var markFirstName: UInt = 0
-    private var markCounts: [UInt: Int] = [:]
-    private(set) var markOccurrence = 0
-    /// The Strings of the interned names seen so far.
-    private var names = XMLNameKeyTable<String>(minimumCapacity: 64)
+    /// The event buffer and the walking state, behind a pointer: the callbacks and the
+    /// walking operations touch them for every event, with no exclusivity check.
+    let buffer: UnsafeMutablePointer<XMLEventBuffer>
 
     /// The largest text node libxml2's tree builder accepts without `XML_PARSE_HUGE`.
     static let maximumTextLength = 10_000_000
@@ -65,6 +46,8 @@ package final class XMLPushReader {
         self.bytes = bytes
         self.sourceMap = XMLSourceMap(bytes: bytes)
         self.maximumDepth = maximumDepth
+        buffer = .allocate(capacity: 1)
+        buffer.initialize(to: XMLEventBuffer())
     }
 
     deinit {
@@ -73,6 +56,8 @@ package final class XMLPushReader {
             context.pointee.myDoc = nil
         }
         xmlFreeParserCtxt(context)
+        buffer.deinitialize(count: 1)
+        buffer.deallocate()
     }
 
     /// Runs `body` with a reader over `bytes`, which must stay alive meanwhile; the reader
@@ -123,12 +108,12 @@ package final class XMLPushReader {
     /// The next event, pushing more input to libxml2 when the buffer is used up; `nil` at
     /// the end of the input. Throws libxml2's first error as soon as it is seen.
     func next() throws -> XMLEvent? {
-        while nextEvent == events.count {
+        while buffer.pointee.nextEvent == buffer.pointee.events.count {
             guard !terminated else { return nil }
             try push()
         }
-        let event = events[nextEvent]
-        nextEvent += 1
+        let event = buffer.pointee.events[buffer.pointee.nextEvent]
+        buffer.pointee.nextEvent += 1
         if event.kind == .start { noteElement(event) }
         return event
     }
@@ -136,10 +121,10 @@ package final class XMLPushReader {
     /// Empties the event buffer and pushes the next chunk of input (the last one with the
     /// end of the input).
     private func push() throws {
-        events.removeAll(keepingCapacity: true)
-        attributes.removeAll(keepingCapacity: true)
-        text.removeAll(keepingCapacity: true)
-        nextEvent = 0
+        buffer.pointee.events.removeAll(keepingCapacity: true)
+        buffer.pointee.attributes.removeAll(keepingCapacity: true)
+        buffer.pointee.text.removeAll(keepingCapacity: true)
+        buffer.pointee.nextEvent = 0
         let count = min(Self.chunkSize, bytes.count - pushed)
         let isLast = pushed + count == bytes.count
         if count == 0 {
@@ -164,16 +149,16 @@ package final class XMLPushReader {
     private func noteElement(_ event: XMLEvent) {
         let line = Int(event.line)
         let name = event.qualifiedName
-        guard line == markLine else {
-            markLine = line
-            markFirstName = name
-            if !markCounts.isEmpty { markCounts.removeAll(keepingCapacity: true) }
-            markOccurrence = 0
+        guard line == buffer.pointee.markLine else {
+            buffer.pointee.markLine = line
+            buffer.pointee.markFirstName = name
+            if !buffer.pointee.markCounts.isEmpty { buffer.pointee.markCounts.removeAll(keepingCapacity: true) }
+            buffer.pointee.markOccurrence = 0
             return
         }
-        if markCounts.isEmpty { markCounts[markFirstName] = 1 }
-        markOccurrence = markCounts[name, default: 0]
-        markCounts[name] = markOccurrence + 1
+        if buffer.pointee.markCounts.isEmpty { buffer.pointee.markCounts[buffer.pointee.markFirstName] = 1 }
+        buffer.pointee.markOccurrence = buffer.pointee.markCounts[name, default: 0]
+        buffer.pointee.markCounts[name] = buffer.pointee.markOccurrence + 1
     }
 
     // MARK: Names and places
@@ -181,10 +166,10 @@ package final class XMLPushReader {
     /// The String of an interned name (`""` for none), made once per name.
     func name(_ address: UInt) -> String {
         let key = XMLNameKey(address: address)
-        if let known = names[key] { return known }
+        if let known = buffer.pointee.names[key] { return known }
         guard let pointer = UnsafePointer<xmlChar>(bitPattern: address) else { return "" }
         let string = String(cString: pointer)
-        names.set(string, for: key)
+        buffer.pointee.names.set(string, for: key)
         return string
     }
 
@@ -196,7 +181,7 @@ package final class XMLPushReader {
 
     /// The text bytes `first..<last` of the buffer as a String.
     func string(_ first: Int32, _ last: Int32) -> String {
-        text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(first)..<Int(last)]), as: UTF8.self) }
+        buffer.pointee.text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(first)..<Int(last)]), as: UTF8.self) }
     }
 
     /// Where the start tag `mark` describes begins: its `<`.
@@ -209,7 +194,7 @@ package final class XMLPushReader {
     func startTag(_ event: XMLEvent) throws -> XMLStartTag {
         let localName = name(event.localName)
         let qualifiedName = event.qualifiedName == event.localName ? localName : name(event.qualifiedName)
-        let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: markOccurrence)
+        let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: buffer.pointee.markOccurrence)
         guard Int(event.depth) < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(mark)) }
         var tag = XMLStartTag(
             localName: localName, namespace: name(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
@@ -219,7 +204,7 @@ package final class XMLPushReader {
         if event.first < event.last {
             tag.attributes.reserveCapacity(Int(event.last - event.first))
             for index in Int(event.first)..<Int(event.last) {
-                let attribute = attributes[index]
+                let attribute = buffer.pointee.attributes[index]
                 let value = attribute.hasReference ? try resolved(attribute, at: mark) : string(attribute.first, attribute.last)
                 tag.attributes.append(XMLAttribute(localName: name(attribute.localName), namespace: name(attribute.namespace), value: value))
             }
@@ -234,14 +219,14 @@ package final class XMLPushReader {
         var index = Int(attribute.first)
         let end = Int(attribute.last)
         while index < end {
-            let byte = text[index]
+            let byte = buffer.pointee.text[index]
             guard byte == UInt8(ascii: "&") else {
                 value.append(byte)
                 index += 1
                 continue
             }
             var close = index + 1
-            while close < end, text[close] != UInt8(ascii: ";") { close += 1 }
+            while close < end, buffer.pointee.text[close] != UInt8(ascii: ";") { close += 1 }
             let reference = string(Int32(index + 1), Int32(close))
             guard reference == "#38" else { throw XMLReadError.entityReference(reference, at: position(mark)) }
             value.append(UInt8(ascii: "&"))
