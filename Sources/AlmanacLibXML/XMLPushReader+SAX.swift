@@ -16,18 +16,18 @@ extension XMLPushReader {
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
         handler.startElementNs = { context, localName, prefix, namespace, _, _, attributeCount, defaultedCount, attributes in
-            reader(context)?.start(localName, prefix, namespace, Int(attributeCount - defaultedCount), attributes)
+            withReader(context) { $0.start(localName, prefix, namespace, Int(attributeCount - defaultedCount), attributes) }
         }
         handler.endElementNs = { context, _, _, _ in
-            reader(context)?.end()
+            withReader(context) { $0.end() }
         }
         handler.characters = { context, characters, length in
-            reader(context)?.characters(characters, Int(length))
+            withReader(context) { $0.characters(characters, Int(length)) }
         }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
         handler.reference = { context, name in
-            reader(context)?.reference(name)
+            withReader(context) { $0.reference(name) }
         }
         // Comments and processing instructions are not read.
         handler.comment = nil
@@ -111,11 +111,15 @@ extension XMLPushReader {
     }
 }
 
-/// The reader whose context `context` is, when it is a reader's main context.
-private func reader(_ context: UnsafeMutableRawPointer?) -> XMLPushReader? {
-    guard let context else { return nil }
+/// Calls `body` with the reader whose context `context` is, when it is a reader's main
+/// context (not one libxml2 made to check an entity), without retaining it: the reader
+/// outlives every parse.
+@inline(__always)
+private func withReader(_ context: UnsafeMutableRawPointer?, _ body: (XMLPushReader) -> Void) {
+    guard let context else { return }
     let parser = context.assumingMemoryBound(to: xmlParserCtxt.self)
-    guard let owner = parser.pointee._private else { return nil }
-    let reader = Unmanaged<XMLPushReader>.fromOpaque(owner).takeUnretainedValue()
-    return reader.context == parser ? reader : nil
+    guard let owner = parser.pointee._private else { return }
+    Unmanaged<XMLPushReader>.fromOpaque(owner)._withUnsafeGuaranteedRef { reader in
+        if reader.context == parser { body(reader) }
+    }
 }
