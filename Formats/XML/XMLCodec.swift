@@ -3,7 +3,7 @@ import AlmanacLibXML
 
 /// almanac XML (`xml`, `.xml`): `<almanac version="1">` holding `<recipe>` and `<event>`
 /// elements in the namespace `https://almanac.invalid/xml/1`, read with libxml2's
-/// streaming reader and checked by `Formats/XML/almanac.xsd`. Reads as a stream too
+/// SAX push parser (`XMLPushReader`) and checked by `Formats/XML/almanac.xsd`. Reads as a stream too
 /// (``decodeItems(from:sourceName:limits:body:)``). See `Formats/XML/README.md`.
 public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
     public let options: XMLDecodingOptions
@@ -28,8 +28,8 @@ public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
     }
 
     /// Reads the items one at a time, each passed on as soon as its element ends, so that
-    /// only the input's bytes and the item at hand are held (libxml2's reader keeps no tree
-    /// of what it has passed). Items come in document order, recipes and events as they stand.
+    /// only the input's bytes and the item at hand are held (libxml2's push parser builds no
+    /// tree; its events are kept only until the model reader has walked them). Items come in document order, recipes and events as they stand.
     public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
         let bytes = try FileIO.readAll(from: &source)
         return try reading(bytes, source: sourceName, limits: limits) { reader in
@@ -43,7 +43,7 @@ public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
         let options = self.options.applying(limits)
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
-                try XMLTextReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
+                try XMLPushReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
                     try body(XMLModelReader(cursor: cursor, source: source))
                 }
             }

@@ -45,7 +45,7 @@ struct XMLElementSet {
 struct XMLElementNames {
     private var names = XMLNameKeyTable<XMLElementName>(minimumCapacity: XMLElementName.allCases.count)
 
-    init(_ cursor: XMLTextReader) {
+    init(_ cursor: XMLPushReader) {
         for name in XMLElementName.allCases { names.set(name, for: cursor.key(for: name.text)) }
     }
 

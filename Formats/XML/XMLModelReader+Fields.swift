@@ -10,7 +10,7 @@ extension XMLModelReader {
         var seen = XMLElementSet()
 
         /// Notes `tag`, the field `name`; throws when `owner` (such as `event events[2]`) had it already.
-        mutating func once(_ tag: XMLStartTag, _ name: XMLElementName, _ cursor: XMLTextReader, owner: @autoclosure () -> String) throws {
+        mutating func once(_ tag: XMLStartTag, _ name: XMLElementName, _ cursor: XMLPushReader, owner: @autoclosure () -> String) throws {
             guard seen.insert(name) else {
                 throw XMLDecodingError.duplicateElement(tag.qualifiedName, in: owner(), at: cursor.position(tag.mark))
             }

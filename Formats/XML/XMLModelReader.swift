@@ -4,7 +4,7 @@ import AlmanacLibXML
 /// Turns almanac XML, as libxml2's reader walks it, into the model. Collects warnings
 /// and where each item starts as it goes.
 final class XMLModelReader {
-    let cursor: XMLTextReader
+    let cursor: XMLPushReader
     /// The input's name for diagnostics.
     let source: String
     /// The vocabulary's namespace as the document uses it: almanac's, or none at all.
@@ -18,7 +18,7 @@ final class XMLModelReader {
     var diagnostics: [Diagnostic] = []
     private(set) var origins = ItemOrigins()
 
-    init(cursor: XMLTextReader, source: String) {
+    init(cursor: XMLPushReader, source: String) {
         self.cursor = cursor
         self.source = source
         names = XMLElementNames(cursor)

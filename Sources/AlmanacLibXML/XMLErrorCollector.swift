@@ -26,6 +26,35 @@ final class XMLErrorCollector {
     /// Warnings, in order.
     var warnings: [Report] = []
 
+    /// Records an error almanac itself raises while libxml2 parses (limits libxml2's tree
+    /// builder would enforce), unless an error came first.
+    func recordError(_ message: String, line: Int, column: Int) {
+        if firstError == nil { firstError = Report(message: message, line: line, column: column, documentState: .insideRoot) }
+    }
+
+    /// `report` as an ``XMLReadError`` over `sourceMap`. Where libxml2 gave no line, or a
+    /// line inside an entity's text, `parserLine` and `parserColumn` (where the parser is
+    /// in the document) stand in.
+    static func readError(_ report: Report, parserLine: Int, parserColumn: Int, sourceMap: XMLSourceMap) -> XMLReadError {
+        var message = report.message
+        // libxml2's push parser says "Extra content at the end of the document" for an
+        // input that ends early, too: say what happened.
+        if report.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || report.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
+            switch report.documentState {
+            case .beforeRoot: message = "the document is empty: it has no root element"
+            case .insideRoot: message = "the input ends before every element is closed"
+            case .afterRoot, .unknown: break
+            }
+        }
+        var line = report.line
+        var column = report.column
+        if line <= 0 || report.insideEntity {
+            line = parserLine
+            column = parserColumn
+        }
+        return .malformed(message, at: sourceMap.position(line: max(line, 1), column: max(column, 1)))
+    }
+
     func record(_ error: UnsafePointer<xmlError>) {
         let entry = error.pointee
         let message = entry.message.map { String(cString: $0) }?.trimmingXMLWhitespace() ?? "error \(entry.code)"

@@ -77,7 +77,10 @@ package final class XMLSourceMap {
         let needle = Array(qualifiedName.utf8)
         guard let range = lineRange(line) else { return position(line: max(line, 1), column: 1) }
         if let found = nextStartTag(needle, occurrence: occurrence, line: line, in: range) ?? startTag(needle, in: range, skipping: occurrence) {
-            return SourcePosition(offset: found, line: line, column: locator.position(of: found).column)
+            // Near the line's start (indented documents) the column is counted from there;
+            // far into a long line, on from the last answer.
+            let column = found - range.lowerBound <= Self.shortPrefix ? 1 + characterCount(range.lowerBound..<found) : locator.position(of: found).column
+            return SourcePosition(offset: found, line: line, column: column)
         }
         var earlier = line - 1
         while earlier >= max(1, line - 50), let previous = lineRange(earlier) {
@@ -88,6 +91,9 @@ package final class XMLSourceMap {
         }
         return position(line: line, column: 1)
     }
+
+    /// How far into its line a start tag may stand for its column to be counted from the line's start.
+    private static let shortPrefix = 256
 
     /// Counts columns once for every element asked for.
     private lazy var locator = SourceLocator(bytes)

@@ -58,6 +58,11 @@ package final class XMLTextReader {
         return true
     }()
 
+    /// Calls `xmlInitParser` once per process, before any thread parses.
+    static func initializeLibrary() {
+        _ = initialized
+    }
+
     /// The namespace of namespace declarations, which are not reported as attributes.
     private static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
 
@@ -85,7 +90,7 @@ package final class XMLTextReader {
     /// - Throws: ``XMLReadError``, or whatever `body` throws.
     package static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLTextReader) throws -> Result) throws -> Result {
         guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
-        _ = initialized
+        initializeLibrary()
         let collector = XMLErrorCollector()
         let context = Unmanaged.passUnretained(collector).toOpaque()
         xmlSetStructuredErrorFunc(context, collectXMLError)
@@ -133,23 +138,9 @@ package final class XMLTextReader {
     }
 
     private func malformed(_ report: XMLErrorCollector.Report) -> XMLReadError {
-        var message = report.message
-        // libxml2's push parser says "Extra content at the end of the document" for an
-        // input that ends early, too: say what happened.
-        if report.code == Int32(XML_ERR_DOCUMENT_END.rawValue) || report.code == Int32(XML_ERR_DOCUMENT_EMPTY.rawValue) {
-            switch report.documentState {
-            case .beforeRoot: message = "the document is empty: it has no root element"
-            case .insideRoot: message = "the input ends before every element is closed"
-            case .afterRoot, .unknown: break
-            }
-        }
-        var line = report.line
-        var column = report.column
-        if line <= 0 || report.insideEntity {
-            line = Int(xmlTextReaderGetParserLineNumber(reader))
-            column = Int(xmlTextReaderGetParserColumnNumber(reader))
-        }
-        return .malformed(message, at: sourceMap.position(line: max(line, 1), column: max(column, 1)))
+        XMLErrorCollector.readError(
+            report, parserLine: Int(xmlTextReaderGetParserLineNumber(reader)), parserColumn: Int(xmlTextReaderGetParserColumnNumber(reader)), sourceMap: sourceMap
+        )
     }
 
     /// Counts the element the reader just moved to, for ``XMLNodeMark/occurrence``. Names

@@ -1,0 +1,69 @@
+/// One thing libxml2's SAX parser reported to ``XMLPushReader``, kept in its event buffer
+/// without any Swift allocation: names as the addresses of libxml2's interned strings,
+/// text and attribute values as byte ranges of the buffer's text bytes.
+struct XMLEvent {
+    enum Kind: UInt8 {
+        /// A start tag (`<a>` or `<a/>`); `first..<last` are its attributes in the buffer's attribute list.
+        case start
+        /// An end tag; empty-element tags have none.
+        case end
+        /// Character data, adjacent runs joined; `first..<last` are its bytes.
+        case text
+        /// A reference to a DTD-declared entity, left unexpanded; `first..<last` are the bytes of its name.
+        case reference
+    }
+
+    var kind: Kind
+    /// For a start tag: whether it is an empty-element tag (`<a/>`).
+    var isEmpty = false
+    /// How deep: the root element (and its end tag) at 0, what stands directly inside it at 1.
+    var depth: Int32
+    /// The line libxml2 was on when it reported the event (for a start tag, the line of its `>`).
+    var line: Int32
+    /// A start tag's interned local name and namespace URI (`0` for none), and its interned
+    /// qualified name (`prefix:local`, the local name itself when unprefixed).
+    var localName: UInt = 0
+    var namespace: UInt = 0
+    var qualifiedName: UInt = 0
+    var first: Int32
+    var last: Int32
+}
+
+/// One attribute of a start tag in ``XMLPushReader``'s event buffer.
+struct XMLEventAttribute {
+    /// Interned local name and namespace URI (`0` for none).
+    var localName: UInt
+    var namespace: UInt
+    /// The value's bytes in the buffer's text bytes, as libxml2 gave them.
+    var first: Int32
+    var last: Int32
+    /// Whether the value holds `&`: libxml2's SAX interface leaves `&#38;` and references to
+    /// DTD entities in it for the application to resolve.
+    var hasReference: Bool
+}
+
+/// What ``XMLPushReader``'s SAX callbacks have reported and not yet been handed out, and
+/// the state of walking it.
+struct XMLEventBuffer {
+    var events: [XMLEvent] = []
+    var attributes: [XMLEventAttribute] = []
+    /// The bytes of text, attribute values and entity names.
+    var text: [UInt8] = []
+    /// How many elements are open in what libxml2 has reported.
+    var openElements: Int32 = 0
+    /// Set by a start tag's callback when it is an empty-element tag, whose end tag then comes at once.
+    var pendingEmpty = false
+    /// Bytes in the text run being reported, for the text-node limit.
+    var textRunLength = 0
+    /// The next event to hand out.
+    var nextEvent = 0
+    /// Element marks, as ``XMLTextReader`` counts them: the line of the last element seen,
+    /// the first qualified name (interned) on it, how often each name started on it once a
+    /// second element did, and which occurrence of its name on its line the last element is.
+    var markLine = 0
+    var markFirstName: UInt = 0
+    var markCounts: [UInt: Int] = [:]
+    var markOccurrence = 0
+    /// The Strings of the interned names seen so far.
+    var names = XMLNameKeyTable<String>(minimumCapacity: 64)
+}

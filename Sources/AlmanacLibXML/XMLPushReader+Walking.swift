@@ -1,0 +1,118 @@
+import AlmanacCore
+
+/// Walking elements: the operations a codec's model reader calls for each element, as
+/// ``XMLTextReader`` has them.
+extension XMLPushReader {
+    /// The first element of the document (the root), past the prolog.
+    package func rootElement() throws -> XMLStartTag {
+        while let event = try next() {
+            switch event.kind {
+            case .start: return try startTag(event)
+            case .reference: throw XMLReadError.entityReference(string(event.first, event.last), at: sourceMap.position(line: Int(event.line), column: 1))
+            case .end, .text: continue
+            }
+        }
+        throw XMLReadError.malformed("the document has no root element", at: sourceMap.position(line: 1, column: 1))
+    }
+
+    /// Reads to the end of the input after the root element, so that libxml2 checks it.
+    package func finish() throws {
+        while try next() != nil {}
+    }
+
+    /// Calls `body` for each child element of `tag`; `body` must consume the child
+    /// (``text(of:)``, ``capture(_:)``, ``skip(_:)`` or ``children(of:_:)``). Text other
+    /// than white space is an error; comments and processing instructions are skipped.
+    package func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
+        guard !tag.isEmpty else { return }
+        let depth = Int32(tag.depth)
+        while let event = try next() {
+            switch event.kind {
+            case .start:
+                try body(try startTag(event))
+            case .end:
+                if event.depth == depth { return }
+            case .text:
+                if !isWhitespace(event) {
+                    throw XMLReadError.unexpectedText(string(event.first, event.last), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: Int(event.line), column: 1))
+                }
+            case .reference:
+                throw XMLReadError.entityReference(string(event.first, event.last), at: sourceMap.position(line: Int(event.line), column: 1))
+            }
+        }
+        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: sourceMap.position(line: parserLine, column: 1))
+    }
+
+    /// Whether a text event is white space only.
+    private func isWhitespace(_ event: XMLEvent) -> Bool {
+        for index in Int(event.first)..<Int(event.last) {
+            switch buffer.pointee.text[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// The text content of `tag`, which must hold no element: text, CDATA and white
+    /// space joined, references resolved, nothing trimmed.
+    package func text(of tag: XMLStartTag) throws -> String {
+        guard !tag.isEmpty else { return "" }
+        let depth = Int32(tag.depth)
+        var result = ""
+        while let event = try next() {
+            switch event.kind {
+            case .text:
+                if result.isEmpty { result = string(event.first, event.last) } else { result += string(event.first, event.last) }
+            case .end:
+                if event.depth == depth { return result }
+            case .start:
+                let child = try startTag(event)
+                throw XMLReadError.unexpectedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", at: position(child.mark))
+            case .reference:
+                throw XMLReadError.entityReference(string(event.first, event.last), at: position(tag.mark))
+            }
+        }
+        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+    }
+
+    /// Consumes `tag` and everything inside it.
+    package func skip(_ tag: XMLStartTag) throws {
+        guard !tag.isEmpty else { return }
+        let depth = Int32(tag.depth)
+        while let event = try next() {
+            switch event.kind {
+            case .end where event.depth == depth: return
+            case .reference: throw XMLReadError.entityReference(string(event.first, event.last), at: position(tag.mark))
+            default: continue
+            }
+        }
+    }
+
+    /// `tag` and everything inside it as an element tree (see ``XMLCapturedElement``):
+    /// name, namespace, attributes, and text and child elements in order. Comments and
+    /// processing instructions are dropped.
+    package func capture(_ tag: XMLStartTag) throws -> XMLCapturedElement {
+        var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
+        guard !tag.isEmpty else { return element }
+        let depth = Int32(tag.depth)
+        while let event = try next() {
+            switch event.kind {
+            case .start:
+                element.content.append(.element(try capture(try startTag(event))))
+            case .text:
+                let text = string(event.first, event.last)
+                if case .text(let previous)? = element.content.last {
+                    element.content[element.content.count - 1] = .text(previous + text)
+                } else {
+                    element.content.append(.text(text))
+                }
+            case .end:
+                if event.depth == depth { return element }
+            case .reference:
+                throw XMLReadError.entityReference(string(event.first, event.last), at: position(tag.mark))
+            }
+        }
+        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+    }
+}

@@ -1,0 +1,237 @@
+import AlmanacCore
+import CLibXML2
+
+/// libxml2's SAX2 push parser over bytes in memory, behind the same walking operations as
+/// ``XMLTextReader`` (``rootElement()``, ``children(of:_:)``, ``text(of:)``, ``skip(_:)``,
+/// ``capture(_:)``, ``finish()``), for a codec that reads elements in document order and
+/// needs no more. It costs about half of `XMLTextReader`: libxml2 builds no tree.
+///
+/// The input is pushed to libxml2 a chunk at a time; its callbacks fill a compact event
+/// buffer (``XMLEvent``: names as interned addresses, text as byte ranges), which the
+/// walking operations consume before the next chunk is pushed, so memory stays flat
+/// however long the input.
+///
+/// Security settings are ``XMLTextReader``'s (``XMLTextReader/parserOptions``: no network,
+/// no DTD or external entity loaded, entities never substituted, libxml2's limits on),
+/// and the limits libxml2's tree builder adds are kept too: at most 256 levels and text
+/// nodes of at most 10,000,000 bytes. A reference to a DTD-declared entity, in text or in
+/// an attribute, is ``XMLReadError/entityReference(_:at:)``.
+package final class XMLPushReader {
+    /// libxml2's parser context.
+    let context: xmlParserCtxtPtr
+    let collector: XMLErrorCollector
+    /// Positions over the input being read.
+    package let sourceMap: XMLSourceMap
+    /// The deepest nesting accepted (the root is level 1).
+    package let maximumDepth: Int
+    /// The input, and how much of it has been pushed to libxml2.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var pushed = 0
+    private var terminated = false
+
+    /// The event buffer and the walking state, behind a pointer: the callbacks and the
+    /// walking operations touch them for every event, with no exclusivity check.
+    let buffer: UnsafeMutablePointer<XMLEventBuffer>
+
+    /// The largest text node libxml2's tree builder accepts without `XML_PARSE_HUGE`.
+    static let maximumTextLength = 10_000_000
+    /// The deepest nesting libxml2's tree builder accepts without `XML_PARSE_HUGE`.
+    static let libxmlMaximumDepth: Int32 = 256
+    /// How many bytes are pushed to libxml2 at a time.
+    static let chunkSize = 64 * 1024
+
+    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.context = context
+        self.collector = collector
+        self.bytes = bytes
+        self.sourceMap = XMLSourceMap(bytes: bytes)
+        self.maximumDepth = maximumDepth
+        buffer = .allocate(capacity: 1)
+        buffer.initialize(to: XMLEventBuffer())
+    }
+
+    deinit {
+        if let document = context.pointee.myDoc {
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
+        xmlFreeParserCtxt(context)
+        buffer.deinitialize(count: 1)
+        buffer.deallocate()
+    }
+
+    /// Runs `body` with a reader over `bytes`, which must stay alive meanwhile; the reader
+    /// must not escape `body`. libxml2's thread-local error handlers are silenced for the
+    /// calling thread while it runs and put back afterwards.
+    ///
+    /// - Parameters:
+    ///   - bytes: the whole input; its encoding comes from its declaration or BOM (UTF-8 by default).
+    ///   - maximumDepth: the deepest nesting of elements accepted (the root is level 1);
+    ///     deeper input throws ``XMLReadError/tooDeep(limit:at:)``. Values above 256 have no
+    ///     effect: libxml2's limit stops there first.
+    /// - Throws: ``XMLReadError``, or whatever `body` throws.
+    package static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLPushReader) throws -> Result) throws -> Result {
+        guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
+        XMLTextReader.initializeLibrary()
+        let collector = XMLErrorCollector()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), collectXMLError)
+        almanac_xml_silence_generic_errors()
+        defer {
+            xmlSetStructuredErrorFunc(nil, nil)
+            almanac_xml_restore_generic_errors()
+        }
+        var handler = Self.handler()
+        // The first bytes go with the context, for libxml2 to detect the encoding.
+        let head = min(bytes.count, 4)
+        let created = bytes.baseAddress.map { base in
+            base.withMemoryRebound(to: CChar.self, capacity: head) { xmlCreatePushParserCtxt(&handler, nil, $0, Int32(head), nil) }
+        } ?? xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)
+        guard let context = created else {
+            throw XMLReadError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: XMLSourceMap(bytes: bytes).position(line: 1, column: 1))
+        }
+        xmlCtxtUseOptions(context, XMLTextReader.parserOptions)
+        let reader = XMLPushReader(context: context, collector: collector, bytes: bytes, maximumDepth: maximumDepth)
+        reader.pushed = head
+        context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
+        return try withExtendedLifetime(collector) { try withExtendedLifetime(reader) { try body(reader) } }
+    }
+
+    /// libxml2's warnings so far (at most 100), as diagnostics about `source`.
+    package func warnings(source: String) -> [Diagnostic] {
+        collector.warnings.map {
+            Diagnostic(.warning, "XML: \($0.message)", source: source, position: sourceMap.position(line: max($0.line, 1), column: max($0.column, 1)))
+        }
+    }
+
+    // MARK: Events
+
+    /// The next event, pushing more input to libxml2 when the buffer is used up; `nil` at
+    /// the end of the input. Throws libxml2's first error as soon as it is seen.
+    func next() throws -> XMLEvent? {
+        while buffer.pointee.nextEvent == buffer.pointee.events.count {
+            guard !terminated else { return nil }
+            try push()
+        }
+        let event = buffer.pointee.events[buffer.pointee.nextEvent]
+        buffer.pointee.nextEvent += 1
+        if event.kind == .start { noteElement(event) }
+        return event
+    }
+
+    /// Empties the event buffer and pushes the next chunk of input (the last one with the
+    /// end of the input).
+    private func push() throws {
+        buffer.pointee.events.removeAll(keepingCapacity: true)
+        buffer.pointee.attributes.removeAll(keepingCapacity: true)
+        buffer.pointee.text.removeAll(keepingCapacity: true)
+        buffer.pointee.nextEvent = 0
+        let count = min(Self.chunkSize, bytes.count - pushed)
+        let isLast = pushed + count == bytes.count
+        if count == 0 {
+            xmlParseChunk(context, nil, 0, 1)
+        } else {
+            let start = UnsafeRawPointer(bytes.baseAddress! + pushed).assumingMemoryBound(to: CChar.self)
+            xmlParseChunk(context, start, Int32(count), isLast ? 1 : 0)
+        }
+        pushed += count
+        terminated = isLast
+        if let error = collector.firstError { throw malformed(error) }
+    }
+
+    func malformed(_ report: XMLErrorCollector.Report) -> XMLReadError {
+        XMLErrorCollector.readError(report, parserLine: parserLine, parserColumn: Int(xmlSAX2GetColumnNumber(context)), sourceMap: sourceMap)
+    }
+
+    /// The line libxml2's parser is on.
+    var parserLine: Int { Int(xmlSAX2GetLineNumber(context)) }
+
+    /// Counts the element just handed out, for ``XMLNodeMark/occurrence``.
+    private func noteElement(_ event: XMLEvent) {
+        let line = Int(event.line)
+        let name = event.qualifiedName
+        guard line == buffer.pointee.markLine else {
+            buffer.pointee.markLine = line
+            buffer.pointee.markFirstName = name
+            if !buffer.pointee.markCounts.isEmpty { buffer.pointee.markCounts.removeAll(keepingCapacity: true) }
+            buffer.pointee.markOccurrence = 0
+            return
+        }
+        if buffer.pointee.markCounts.isEmpty { buffer.pointee.markCounts[buffer.pointee.markFirstName] = 1 }
+        buffer.pointee.markOccurrence = buffer.pointee.markCounts[name, default: 0]
+        buffer.pointee.markCounts[name] = buffer.pointee.markOccurrence + 1
+    }
+
+    // MARK: Names and places
+
+    /// The String of an interned name (`""` for none), made once per name.
+    func name(_ address: UInt) -> String {
+        let key = XMLNameKey(address: address)
+        if let known = buffer.pointee.names[key] { return known }
+        guard let pointer = UnsafePointer<xmlChar>(bitPattern: address) else { return "" }
+        let string = String(cString: pointer)
+        buffer.pointee.names.set(string, for: key)
+        return string
+    }
+
+    /// `name` interned in this reader's dictionary, to compare with the keys of start tags.
+    package func key(for name: String) -> XMLNameKey {
+        guard !name.isEmpty else { return .none }
+        return XMLNameKey(xmlDictLookup(context.pointee.dict, name, -1))
+    }
+
+    /// The text bytes `first..<last` of the buffer as a String.
+    func string(_ first: Int32, _ last: Int32) -> String {
+        buffer.pointee.text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(first)..<Int(last)]), as: UTF8.self) }
+    }
+
+    /// Where the start tag `mark` describes begins: its `<`.
+    package func position(_ mark: XMLNodeMark) -> SourcePosition {
+        sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
+    }
+
+    /// The start tag of `event`, the element just handed out, with its attributes. Throws
+    /// ``XMLReadError/tooDeep(limit:at:)`` past ``maximumDepth``.
+    func startTag(_ event: XMLEvent) throws -> XMLStartTag {
+        let localName = name(event.localName)
+        let qualifiedName = event.qualifiedName == event.localName ? localName : name(event.qualifiedName)
+        let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: buffer.pointee.markOccurrence)
+        guard Int(event.depth) < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(mark)) }
+        var tag = XMLStartTag(
+            localName: localName, namespace: name(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
+            depth: Int(event.depth), attributes: [], mark: mark,
+            localNameKey: XMLNameKey(address: event.localName), namespaceKey: XMLNameKey(address: event.namespace)
+        )
+        if event.first < event.last {
+            tag.attributes.reserveCapacity(Int(event.last - event.first))
+            for index in Int(event.first)..<Int(event.last) {
+                let attribute = buffer.pointee.attributes[index]
+                let value = attribute.hasReference ? try resolved(attribute, at: mark) : string(attribute.first, attribute.last)
+                tag.attributes.append(XMLAttribute(localName: name(attribute.localName), namespace: name(attribute.namespace), value: value))
+            }
+        }
+        return tag
+    }
+
+    /// An attribute value holding `&`: libxml2 leaves `&#38;` for a literal `&`, and the
+    /// reference itself for a DTD-declared entity, which is refused.
+    private func resolved(_ attribute: XMLEventAttribute, at mark: XMLNodeMark) throws -> String {
+        var value: [UInt8] = []
+        var index = Int(attribute.first)
+        let end = Int(attribute.last)
+        while index < end {
+            let byte = buffer.pointee.text[index]
+            guard byte == UInt8(ascii: "&") else {
+                value.append(byte)
+                index += 1
+                continue
+            }
+            var close = index + 1
+            while close < end, buffer.pointee.text[close] != UInt8(ascii: ";") { close += 1 }
+            let reference = string(Int32(index + 1), Int32(close))
+            guard reference == "#38" else { throw XMLReadError.entityReference(reference, at: position(mark)) }
+            value.append(UInt8(ascii: "&"))
+            index = close + 1
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+}
