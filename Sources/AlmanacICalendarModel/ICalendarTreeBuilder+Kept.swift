@@ -15,7 +15,7 @@ extension ICalendarTreeBuilder {
 
     /// Adds a kept property line unless the builder wrote that property from the
     /// model already, or it is not a content line (then with a warning).
-    mutating func keep<Sink: ICalendarSink>(property raw: String, skipping written: Set<String>, in owner: String, to sink: inout Sink) {
+    mutating func keep<Sink: ICalendarSink>(property raw: String, skipping written: [String], in owner: String, to sink: inout Sink) {
         guard case .line(let line)? = ContentLineParser.parse(raw), line.name != "BEGIN", line.name != "END" else {
             warn("\(owner): kept iCalendar line '\(raw.prefix(40))' is not a property and is not written")
             return

@@ -1,9 +1,11 @@
 import AlmanacCore
 import Foundation
 
-/// Builds the VCALENDAR component tree of an ``AlmanacDocument``'s events (RFC 5545,
-/// with the COLOR of RFC 7986 and the RELATED-TO;RELTYPE=PARENT of RFC 9253), for
-/// any iCalendar syntax to write: RFC 5545 text, jCal or xCal.
+/// Maps an ``AlmanacDocument``'s events to iCalendar (RFC 5545, with the COLOR of
+/// RFC 7986 and the RELATED-TO;RELTYPE=PARENT of RFC 9253), for any iCalendar syntax to
+/// write: the rules live here once and go to an ``ICalendarSink``, the component tree
+/// for jCal and xCal (``components(for:recipes:)``) or content lines as bytes for RFC 5545
+/// text (``write(_:recipes:to:)``).
 public struct ICalendarTreeBuilder {
     /// The PRODID almanac writes.
     public static let productID = "-//almanac//almanac//EN"
@@ -85,45 +87,47 @@ public struct ICalendarTreeBuilder {
     mutating func map<Sink: ICalendarSink>(_ event: Event, recipes: [Recipe], to sink: inout Sink) {
         let extras = ICalendarExtras(event.extras)
         let isTodo = extras.component == "VTODO"
-        var written: Set<String> = ["UID", "DTSTAMP"]
+        // The names written from the model, which kept lines do not repeat: a few, so an array.
+        var written = ["UID", "DTSTAMP"]
+        written.reserveCapacity(16)
         sink.begin(isTodo ? "VTODO" : "VEVENT")
         _ = sink.text("UID", [], event.id, marksBreaks: true)
         sink.time("DTSTAMP", [], .dateTime(stamp, utc: true))
         if let start = event.start {
             time("DTSTART", start, item: event.id, to: &sink)
-            written.insert("DTSTART")
+            written.append("DTSTART")
         }
         if let occurrence = event.recurrenceID {
             let range = Self.keptRange(extras).map { [("RANGE", $0)] } ?? []
             time("RECURRENCE-ID", occurrence, leading: range, item: event.id, to: &sink)
-            written.insert("RECURRENCE-ID")
+            written.append("RECURRENCE-ID")
         }
         if let end = event.end {
             time(isTodo ? "DUE" : "DTEND", end, item: event.id, to: &sink)
-            written.formUnion(["DTEND", "DUE", "DURATION"])
+            written.append(contentsOf: ["DTEND", "DUE", "DURATION"])
         }
         text("SUMMARY", event.title, item: event.id, to: &sink)
-        written.insert("SUMMARY")
+        written.append("SUMMARY")
         if let location = event.location {
             text("LOCATION", location, item: event.id, to: &sink)
-            written.insert("LOCATION")
+            written.append("LOCATION")
         }
         if !recipes.isEmpty {
             text("DESCRIPTION", MealDetails.description(notes: event.notes, recipes: recipes), marked: true, item: event.id, to: &sink)
             if let notes = event.notes { text(MealDetails.notesProperty, notes, item: event.id, to: &sink) }
-            written.formUnion(["DESCRIPTION", MealDetails.notesProperty])
+            written.append(contentsOf: ["DESCRIPTION", MealDetails.notesProperty])
         } else if let notes = event.notes {
             text("DESCRIPTION", notes, item: event.id, to: &sink)
-            written.insert("DESCRIPTION")
+            written.append("DESCRIPTION")
         }
         if let url = event.url {
             sink.property("URL", [("VALUE", "URI")], url)
-            written.insert("URL")
+            written.append("URL")
         }
         writeCategories(event.categories, to: &sink)
         if let priority = event.priority {
             sink.property("PRIORITY", [], String(priority))
-            written.insert("PRIORITY")
+            written.append("PRIORITY")
         }
         if var rule = event.recurrence?.trimmingSpaces, !rule.isEmpty {
             if rule.uppercased().hasPrefix("RRULE:") { rule.removeFirst(6) }
@@ -132,14 +136,14 @@ public struct ICalendarTreeBuilder {
         if let color = event.color {
             sink.property("COLOR", [], CSSColorNames.nearestName(to: color))
             sink.property("X-ALMANAC-COLOR", [], Self.exactText(color))
-            written.formUnion(["COLOR", "X-ALMANAC-COLOR"])
+            written.append(contentsOf: ["COLOR", "X-ALMANAC-COLOR"])
         }
         if let symbol = event.symbol {
             text("X-ALMANAC-SYMBOL", symbol, item: event.id, to: &sink)
-            written.insert("X-ALMANAC-SYMBOL")
+            written.append("X-ALMANAC-SYMBOL")
         }
         writeMeal(event, recipes: recipes, to: &sink)
-        written.insert(MealDetails.recipeProperty)
+        written.append(MealDetails.recipeProperty)
         for raw in extras.properties { keep(property: raw, skipping: written, in: "event \(event.id)", to: &sink) }
         for raw in extras.components { keep(component: raw, in: "event \(event.id)", to: &sink) }
         if event.start.map({ !$0.isDateOnly }) == true {
@@ -164,7 +168,7 @@ public struct ICalendarTreeBuilder {
 
     private mutating func map<Sink: ICalendarSink>(_ task: EventTask, parent: String, to sink: inout Sink) {
         let extras = ICalendarExtras(task.extras)
-        var written: Set<String> = ["UID", "DTSTAMP", "SUMMARY"]
+        var written = ["UID", "DTSTAMP", "SUMMARY"]
         sink.begin("VTODO")
         _ = sink.text("UID", [], task.id, marksBreaks: true)
         sink.time("DTSTAMP", [], .dateTime(stamp, utc: true))
@@ -174,11 +178,11 @@ public struct ICalendarTreeBuilder {
             .map { String($0.drop { $0 != ":" }.dropFirst()).trimmingSpaces.uppercased() }
         if task.isCompleted || keptStatus == nil || keptStatus == "COMPLETED" || keptStatus == "NEEDS-ACTION" {
             sink.property("STATUS", [], task.isCompleted ? "COMPLETED" : "NEEDS-ACTION")
-            written.insert("STATUS")
+            written.append("STATUS")
         }
         if !task.isCompleted {
             // A task no longer done has no completion time.
-            written.formUnion(["COMPLETED"])
+            written.append("COMPLETED")
         }
         let keptParent = extras.properties.contains { raw in
             Self.name(of: raw) == "RELATED-TO" && (Self.lineParameter(raw, "RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
@@ -194,8 +198,8 @@ public struct ICalendarTreeBuilder {
     /// One CATEGORIES line; categories holding a carriage return get a line each,
     /// so that their `X-ALMANAC-BREAKS` stays theirs.
     private func writeCategories<Sink: ICalendarSink>(_ categories: [String], to sink: inout Sink) {
-        let plain = categories.filter { !$0.contains("\r") }
-        if plain.count == categories.count {
+        // A carriage return anywhere, also in CR LF or before a combining mark.
+        if !categories.contains(where: { $0.utf8.contains(UInt8(ascii: "\r")) }) {
             if !categories.isEmpty { sink.textList("CATEGORIES", categories) }
             return
         }

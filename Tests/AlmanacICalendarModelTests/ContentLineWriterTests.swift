@@ -112,4 +112,13 @@ struct ContentLineWriterTests {
         #expect(dropped)
         #expect(Self.lines(writer) == ["DESCRIPTION;X-ALMANAC-BREAKS=crn;X-ALMANAC-MEAL=TRUE:a\\nb\\nc\\nde", "URL;VALUE=URI:https://example.com/x", ""])
     }
+
+    @Test("a category with a carriage return gets a line of its own, also when a combining mark follows the CR")
+    func categoryWithCarriageReturn() {
+        var builder = ICalendarTreeBuilder(stamp: Self.stamp)
+        var writer = ContentLineWriter()
+        builder.write(Event(id: "c", title: "C", categories: ["a\r\u{301}b", "plain"]), to: &writer)
+        let lines = Self.lines(writer).filter { $0.hasPrefix("CATEGORIES") }
+        #expect(lines == ["CATEGORIES;X-ALMANAC-BREAKS=r:a\\n\u{301}b", "CATEGORIES:plain"])
+    }
 }
