@@ -20,8 +20,8 @@ struct ICalendarDocumentWriter: ICalendarStateWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        let components = state.components(for: item)
-        write(into: &bytes) { lines in components.forEach { lines.component($0) } }
+        // Straight from the model to content lines: no component tree for the items.
+        write(into: &bytes) { state.write(item, to: &$0) }
     }
 
     func separator(in section: Int) -> [UInt8] { [] }
@@ -41,7 +41,7 @@ struct ICalendarDocumentWriter: ICalendarStateWriter {
 
     private mutating func writeHead(into bytes: inout [UInt8]) {
         let head = state.head()
-        write(into: &bytes) { $0.begin(head) }
+        write(into: &bytes) { $0.open(head) }
     }
 
     /// Lets `body` write content lines at the end of `bytes`.

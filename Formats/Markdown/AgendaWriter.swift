@@ -7,11 +7,20 @@ import Foundation
 /// notes, and its tasks as a GFM task list. ``MarkdownDocumentWriter`` puts the pieces together.
 struct AgendaWriter {
     /// The instant periods are counted from (`--today` at midnight, or now).
-    var reference: Date
+    let reference: Date
     /// The calendar that counts days, and reads floating and all-day times.
-    var calendar: Calendar
+    let calendar: Calendar
+    /// The reference day, on the calendar's clock: worked out once, not per event.
+    let today: CivilDate
     /// The recipes meals link to (``MealRecipeLinks``).
     var recipeLinks = MealRecipeLinks()
+
+    init(reference: Date, calendar: Calendar) {
+        self.reference = reference
+        self.calendar = calendar
+        let parts = calendar.dateComponents([.year, .month, .day], from: reference)
+        today = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(daysSinceEpoch: 0)
+    }
 
     static let title = "Agenda"
     static let noDateTitle = "No Date"
@@ -32,12 +41,6 @@ struct AgendaWriter {
         let period = placed.period(relativeTo: reference, calendar: calendar)
         let index = Self.periods.firstIndex(of: period) ?? Self.periods.count - 1
         return (index, period == nil ? nil : placed.start?.instant(localZone: calendar.timeZone))
-    }
-
-    /// The reference day, on the calendar's clock.
-    var today: CivilDate {
-        let parts = calendar.dateComponents([.year, .month, .day], from: reference)
-        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(daysSinceEpoch: 0)
     }
 
     /// The event's blocks joined: its `###` heading, attribute line, when and where, notes, tasks.

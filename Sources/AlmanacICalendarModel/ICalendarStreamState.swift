@@ -26,15 +26,25 @@ public struct ICalendarStreamState {
     /// details (``MealDetails``) when it comes before them, and a warning at the end says
     /// how many recipes no event named.
     public mutating func components(for item: Item) -> [ICalComponent] {
+        var tree = ICalendarTreeSink()
+        map(item, to: &tree)
+        return tree.components
+    }
+
+    /// What ``components(for:)`` gives, written to `lines` as content lines without a tree.
+    public mutating func write(_ item: Item, to lines: inout ContentLineWriter) {
+        map(item, to: &lines)
+    }
+
+    private mutating func map<Sink: ICalendarSink>(_ item: Item, to sink: inout Sink) {
         switch item {
         case .recipe(let recipe):
             if recipeBook[recipe.id] == nil { recipeBook[recipe.id] = recipe }
             recipeItems.insert(recipe.id)
-            return []
         case .event(let event):
             zones.note(event)
             namedRecipes.formUnion(event.recipes)
-            return builder.components(for: event, recipes: MealPlan.recipes(of: event) { recipeBook[$0] })
+            builder.map(event, recipes: MealPlan.recipes(of: event) { recipeBook[$0] }, to: &sink)
         }
     }
 

@@ -1,6 +1,6 @@
 import AlmanacCore
 
-/// The lines and components kept in the `ics` extras, put back into the tree.
+/// The lines and components kept in the `ics` extras, put back into what is written.
 extension ICalendarTreeBuilder {
     /// The upper-cased name of a raw content line.
     static func name(of raw: String) -> String {
@@ -15,13 +15,13 @@ extension ICalendarTreeBuilder {
 
     /// Adds a kept property line unless the builder wrote that property from the
     /// model already, or it is not a content line (then with a warning).
-    mutating func keep(property raw: String, skipping written: Set<String>, in owner: String) {
+    mutating func keep<Sink: ICalendarSink>(property raw: String, skipping written: [String], in owner: String, to sink: inout Sink) {
         guard case .line(let line)? = ContentLineParser.parse(raw), line.name != "BEGIN", line.name != "END" else {
             warn("\(owner): kept iCalendar line '\(raw.prefix(40))' is not a property and is not written")
             return
         }
         if written.contains(line.name) { return }
-        appendKept(line)
+        sink.append(line)
     }
 
     /// The non-empty lines of a kept component's text, split at each `\n` that is a
@@ -38,7 +38,7 @@ extension ICalendarTreeBuilder {
     private static let forbiddenKept: Set<String> = ["VCALENDAR"]
 
     /// Adds a kept component when its lines nest properly, else warns.
-    mutating func keep(component raw: String, in owner: String) {
+    mutating func keep<Sink: ICalendarSink>(component raw: String, in owner: String, to sink: inout Sink) {
         var stack: [ICalComponent] = []
         var finished: ICalComponent?
         var valid = true
@@ -75,6 +75,6 @@ extension ICalendarTreeBuilder {
             warn("\(owner): kept iCalendar component '\(raw.prefix(40))' does not nest properly and is not written")
             return
         }
-        appendKept(finished)
+        sink.append(finished)
     }
 }

@@ -1,9 +1,11 @@
 import AlmanacCore
 import Foundation
 
-/// Builds the VCALENDAR component tree of an ``AlmanacDocument``'s events (RFC 5545,
-/// with the COLOR of RFC 7986 and the RELATED-TO;RELTYPE=PARENT of RFC 9253), for
-/// any iCalendar syntax to write: RFC 5545 text, jCal or xCal.
+/// Maps an ``AlmanacDocument``'s events to iCalendar (RFC 5545, with the COLOR of
+/// RFC 7986 and the RELATED-TO;RELTYPE=PARENT of RFC 9253), for any iCalendar syntax to
+/// write: the rules live here once and go to an ``ICalendarSink``, the component tree
+/// for jCal and xCal (``components(for:recipes:)``) or content lines as bytes for RFC 5545
+/// text (``write(_:recipes:to:)``).
 public struct ICalendarTreeBuilder {
     /// The PRODID almanac writes.
     public static let productID = "-//almanac//almanac//EN"
@@ -12,8 +14,6 @@ public struct ICalendarTreeBuilder {
     public let stamp: CivilDateTime
     /// Warnings about what could not be carried.
     public private(set) var diagnostics: [Diagnostic] = []
-    /// The component being filled: the calendar, then each event and task in turn.
-    private var current = ICalComponent(name: "VCALENDAR")
 
     public init(stamp: CivilDateTime) {
         self.stamp = stamp
@@ -29,23 +29,14 @@ public struct ICalendarTreeBuilder {
         diagnostics.append(Diagnostic(.warning, message))
     }
 
-    /// Adds a kept property to the component being filled.
-    mutating func appendKept(_ property: ICalProperty) {
-        current.properties.append(property)
-    }
-
-    /// Adds a kept sub-component to the component being filled.
-    mutating func appendKept(_ component: ICalComponent) {
-        current.children.append(component)
-    }
-
     /// The VCALENDAR's properties (VERSION, PRODID and the kept ones of `extras`), without sub-components.
     public mutating func calendarHead(extras: Extras) -> ICalComponent {
-        current = ICalComponent(name: "VCALENDAR")
-        property("VERSION", "2.0")
-        property("PRODID", Self.productID)
-        for raw in ICalendarExtras(extras).properties { keep(property: raw, skipping: ["VERSION", "PRODID"], in: "the calendar") }
-        return current
+        var tree = ICalendarTreeSink()
+        tree.begin("VCALENDAR")
+        tree.property("VERSION", [], "2.0")
+        tree.property("PRODID", [], Self.productID)
+        for raw in ICalendarExtras(extras).properties { keep(property: raw, skipping: ["VERSION", "PRODID"], in: "the calendar", to: &tree) }
+        return tree.innermost ?? ICalComponent(name: "VCALENDAR")
     }
 
     /// One VTIMEZONE per zone of `years`, in name order.
@@ -55,33 +46,15 @@ public struct ICalendarTreeBuilder {
 
     /// The calendar components `extras` kept (written after the events).
     public mutating func keptCalendarComponents(extras: Extras) -> [ICalComponent] {
-        current = ICalComponent(name: "VCALENDAR")
-        for raw in ICalendarExtras(extras).components { keep(component: raw, in: "the calendar") }
-        return current.children
+        var tree = ICalendarTreeSink()
+        tree.begin("VCALENDAR")
+        for raw in ICalendarExtras(extras).components { keep(component: raw, in: "the calendar", to: &tree) }
+        return tree.innermost?.children ?? []
     }
 
     /// The warning that `count` recipes were left out.
     public static func recipesLeftOut(_ count: Int) -> Diagnostic {
         Diagnostic(.warning, "\(count) recipe(s) not written: iCalendar holds events only (a recipe a meal event names gives the meal its details)")
-    }
-
-    // MARK: Properties of the current component
-
-    private mutating func property(_ name: String, _ value: String) {
-        current.properties.append(ICalProperty(name, [], value))
-    }
-
-    private mutating func property(_ name: String, _ parameters: [(String, String)], _ value: String) {
-        current.properties.append(ICalProperty(name, parameters, value))
-    }
-
-    /// A TEXT property: the value escaped, with `X-ALMANAC-BREAKS` when it holds CRs.
-    /// Returns whether control characters had to be left out.
-    @discardableResult
-    private mutating func plainText(_ name: String, _ text: String) -> Bool {
-        let property = TextValue.property(name, text)
-        current.properties.append(property.property)
-        return property.droppedControls
     }
 
     // MARK: Items
@@ -99,158 +72,163 @@ public struct ICalendarTreeBuilder {
     /// event's ``Event/recipes`` that the document holds, which give a meal its details
     /// (see ``MealDetails``).
     public mutating func components(for event: Event, recipes: [Recipe] = []) -> [ICalComponent] {
+        var tree = ICalendarTreeSink()
+        map(event, recipes: recipes, to: &tree)
+        return tree.components
+    }
+
+    /// Writes the event's component, then its tasks', to `lines` as content lines.
+    public mutating func write(_ event: Event, recipes: [Recipe] = [], to lines: inout ContentLineWriter) {
+        map(event, recipes: recipes, to: &lines)
+    }
+
+    /// Writes the event's component, then its tasks', to `sink`: the one place that says
+    /// which property each field of the model becomes.
+    mutating func map<Sink: ICalendarSink>(_ event: Event, recipes: [Recipe], to sink: inout Sink) {
         let extras = ICalendarExtras(event.extras)
         let isTodo = extras.component == "VTODO"
-        let name = isTodo ? "VTODO" : "VEVENT"
-        var written: Set<String> = ["UID", "DTSTAMP"]
-        current = ICalComponent(name: name)
-        plainText("UID", event.id)
-        property("DTSTAMP", ICalTimeText.text(stamp, utc: true))
+        // The names written from the model, which kept lines do not repeat: a few, so an array.
+        var written = ["UID", "DTSTAMP"]
+        written.reserveCapacity(16)
+        sink.begin(isTodo ? "VTODO" : "VEVENT")
+        _ = sink.text("UID", [], event.id, marksBreaks: true)
+        sink.time("DTSTAMP", [], .dateTime(stamp, utc: true))
         if let start = event.start {
-            time("DTSTART", start, item: event.id)
-            written.insert("DTSTART")
+            time("DTSTART", start, item: event.id, to: &sink)
+            written.append("DTSTART")
         }
         if let occurrence = event.recurrenceID {
-            time("RECURRENCE-ID", occurrence, item: event.id)
-            written.insert("RECURRENCE-ID")
-            if let range = Self.keptRange(extras) {
-                let written = current.properties.removeLast()
-                current.properties.append(ICalProperty(name: written.name, parameters: [ICalParameter(name: "RANGE", values: [range])] + written.parameters, value: written.value))
-            }
+            let range = Self.keptRange(extras).map { [("RANGE", $0)] } ?? []
+            time("RECURRENCE-ID", occurrence, leading: range, item: event.id, to: &sink)
+            written.append("RECURRENCE-ID")
         }
         if let end = event.end {
-            time(isTodo ? "DUE" : "DTEND", end, item: event.id)
-            written.formUnion(["DTEND", "DUE", "DURATION"])
+            time(isTodo ? "DUE" : "DTEND", end, item: event.id, to: &sink)
+            written.append(contentsOf: ["DTEND", "DUE", "DURATION"])
         }
-        text("SUMMARY", event.title, item: event.id)
-        written.insert("SUMMARY")
+        text("SUMMARY", event.title, item: event.id, to: &sink)
+        written.append("SUMMARY")
         if let location = event.location {
-            text("LOCATION", location, item: event.id)
-            written.insert("LOCATION")
+            text("LOCATION", location, item: event.id, to: &sink)
+            written.append("LOCATION")
         }
         if !recipes.isEmpty {
-            text("DESCRIPTION", MealDetails.description(notes: event.notes, recipes: recipes), item: event.id)
-            markLast()
-            if let notes = event.notes { text(MealDetails.notesProperty, notes, item: event.id) }
-            written.formUnion(["DESCRIPTION", MealDetails.notesProperty])
+            text("DESCRIPTION", MealDetails.description(notes: event.notes, recipes: recipes), marked: true, item: event.id, to: &sink)
+            if let notes = event.notes { text(MealDetails.notesProperty, notes, item: event.id, to: &sink) }
+            written.append(contentsOf: ["DESCRIPTION", MealDetails.notesProperty])
         } else if let notes = event.notes {
-            text("DESCRIPTION", notes, item: event.id)
-            written.insert("DESCRIPTION")
+            text("DESCRIPTION", notes, item: event.id, to: &sink)
+            written.append("DESCRIPTION")
         }
         if let url = event.url {
-            property("URL", [("VALUE", "URI")], url)
-            written.insert("URL")
+            sink.property("URL", [("VALUE", "URI")], url)
+            written.append("URL")
         }
-        writeCategories(event.categories)
+        writeCategories(event.categories, to: &sink)
         if let priority = event.priority {
-            property("PRIORITY", String(priority))
-            written.insert("PRIORITY")
+            sink.property("PRIORITY", [], String(priority))
+            written.append("PRIORITY")
         }
         if var rule = event.recurrence?.trimmingSpaces, !rule.isEmpty {
             if rule.uppercased().hasPrefix("RRULE:") { rule.removeFirst(6) }
-            property("RRULE", rule)
+            sink.property("RRULE", [], rule)
         }
         if let color = event.color {
-            property("COLOR", CSSColorNames.nearestName(to: color))
-            property("X-ALMANAC-COLOR", Self.exactText(color))
-            written.formUnion(["COLOR", "X-ALMANAC-COLOR"])
+            sink.property("COLOR", [], CSSColorNames.nearestName(to: color))
+            sink.property("X-ALMANAC-COLOR", [], Self.exactText(color))
+            written.append(contentsOf: ["COLOR", "X-ALMANAC-COLOR"])
         }
         if let symbol = event.symbol {
-            text("X-ALMANAC-SYMBOL", symbol, item: event.id)
-            written.insert("X-ALMANAC-SYMBOL")
+            text("X-ALMANAC-SYMBOL", symbol, item: event.id, to: &sink)
+            written.append("X-ALMANAC-SYMBOL")
         }
-        writeMeal(event, recipes: recipes)
-        written.insert(MealDetails.recipeProperty)
-        for raw in extras.properties { keep(property: raw, skipping: written, in: "event \(event.id)") }
-        for raw in extras.components { keep(component: raw, in: "event \(event.id)") }
+        writeMeal(event, recipes: recipes, to: &sink)
+        written.append(MealDetails.recipeProperty)
+        for raw in extras.properties { keep(property: raw, skipping: written, in: "event \(event.id)", to: &sink) }
+        for raw in extras.components { keep(component: raw, in: "event \(event.id)", to: &sink) }
         if event.start.map({ !$0.isDateOnly }) == true {
-            current.children += recipes.compactMap(MealDetails.alarm)
+            for alarm in recipes.compactMap(MealDetails.alarm) { sink.append(alarm) }
         }
-        var result = [current]
-        for task in event.tasks { result.append(component(task, parent: event.id)) }
+        sink.end(isTodo ? "VTODO" : "VEVENT")
+        for task in event.tasks { map(task, parent: event.id, to: &sink) }
         if event.extras.entries.keys.contains(where: { $0 != ICalendarExtras.key }) {
             let names = event.extras.sortedNames.filter { $0 != ICalendarExtras.key }.joined(separator: ", ")
             warn("event \(event.id): extras of \(names) have no place in iCalendar and are not written")
         }
-        return result
     }
 
     /// A meal's `X-ALMANAC-RECIPE` per recipe id and a derived LINK per recipe with a web source.
-    private mutating func writeMeal(_ event: Event, recipes: [Recipe]) {
-        for id in event.recipes { text(MealDetails.recipeProperty, id, item: event.id) }
+    private mutating func writeMeal<Sink: ICalendarSink>(_ event: Event, recipes: [Recipe], to sink: inout Sink) {
+        for id in event.recipes { text(MealDetails.recipeProperty, id, item: event.id, to: &sink) }
         for recipe in recipes {
             guard let link = MealDetails.link(recipe) else { continue }
-            property("LINK", [("LINKREL", "related"), ("LABEL", recipe.title), (MealDetails.derivedParameter, "TRUE"), ("VALUE", "URI")], link)
+            sink.property("LINK", [("LINKREL", "related"), ("LABEL", recipe.title), (MealDetails.derivedParameter, "TRUE"), ("VALUE", "URI")], link)
         }
     }
 
-    /// Marks the property written last as derived from the meal's recipes.
-    private mutating func markLast() {
-        guard let last = current.properties.popLast() else { return }
-        current.properties.append(ICalProperty(name: last.name, parameters: last.parameters + [ICalParameter(name: MealDetails.derivedParameter, values: ["TRUE"])], value: last.value))
-    }
-
-    private mutating func component(_ task: EventTask, parent: String) -> ICalComponent {
+    private mutating func map<Sink: ICalendarSink>(_ task: EventTask, parent: String, to sink: inout Sink) {
         let extras = ICalendarExtras(task.extras)
-        var written: Set<String> = ["UID", "DTSTAMP", "SUMMARY"]
-        current = ICalComponent(name: "VTODO")
-        plainText("UID", task.id)
-        property("DTSTAMP", ICalTimeText.text(stamp, utc: true))
-        text("SUMMARY", task.text, item: task.id)
+        var written = ["UID", "DTSTAMP", "SUMMARY"]
+        sink.begin("VTODO")
+        _ = sink.text("UID", [], task.id, marksBreaks: true)
+        sink.time("DTSTAMP", [], .dateTime(stamp, utc: true))
+        text("SUMMARY", task.text, item: task.id, to: &sink)
         // A kept status such as IN-PROCESS or CANCELLED stands while the task is not done.
         let keptStatus = extras.properties.first { Self.name(of: $0) == "STATUS" }
             .map { String($0.drop { $0 != ":" }.dropFirst()).trimmingSpaces.uppercased() }
         if task.isCompleted || keptStatus == nil || keptStatus == "COMPLETED" || keptStatus == "NEEDS-ACTION" {
-            property("STATUS", task.isCompleted ? "COMPLETED" : "NEEDS-ACTION")
-            written.insert("STATUS")
+            sink.property("STATUS", [], task.isCompleted ? "COMPLETED" : "NEEDS-ACTION")
+            written.append("STATUS")
         }
         if !task.isCompleted {
             // A task no longer done has no completion time.
-            written.formUnion(["COMPLETED"])
+            written.append("COMPLETED")
         }
         let keptParent = extras.properties.contains { raw in
             Self.name(of: raw) == "RELATED-TO" && (Self.lineParameter(raw, "RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
         }
         if !keptParent {
-            property("RELATED-TO", [("RELTYPE", "PARENT")], TextValue.escape(parent).value)
+            _ = sink.text("RELATED-TO", [("RELTYPE", "PARENT")], parent, marksBreaks: false)
         }
-        for raw in extras.properties { keep(property: raw, skipping: written, in: "task \(task.id)") }
-        for raw in extras.components { keep(component: raw, in: "task \(task.id)") }
-        return current
+        for raw in extras.properties { keep(property: raw, skipping: written, in: "task \(task.id)", to: &sink) }
+        for raw in extras.components { keep(component: raw, in: "task \(task.id)", to: &sink) }
+        sink.end("VTODO")
     }
 
     /// One CATEGORIES line; categories holding a carriage return get a line each,
     /// so that their `X-ALMANAC-BREAKS` stays theirs.
-    private mutating func writeCategories(_ categories: [String]) {
-        let plain = categories.filter { !$0.contains("\r") }
-        if plain.count == categories.count {
-            if !categories.isEmpty {
-                property("CATEGORIES", categories.map { TextValue.escape($0).value }.joined(separator: ","))
-            }
+    private func writeCategories<Sink: ICalendarSink>(_ categories: [String], to sink: inout Sink) {
+        // A carriage return anywhere, also in CR LF or before a combining mark.
+        if !categories.contains(where: { $0.utf8.contains(UInt8(ascii: "\r")) }) {
+            if !categories.isEmpty { sink.textList("CATEGORIES", categories) }
             return
         }
-        for category in categories { plainText("CATEGORIES", category) }
+        for category in categories { _ = sink.text("CATEGORIES", [], category, marksBreaks: true) }
     }
 
-    private mutating func text(_ name: String, _ value: String, item: String) {
-        if plainText(name, value) {
+    /// A TEXT property, with a warning when control characters had to be left out;
+    /// `marked` marks it as derived from the meal's recipes.
+    private mutating func text<Sink: ICalendarSink>(_ name: String, _ value: String, marked: Bool = false, item: String, to sink: inout Sink) {
+        if sink.text(name, marked ? [(MealDetails.derivedParameter, "TRUE")] : [], value, marksBreaks: true) {
             warn("\(item): control characters in \(name) cannot be written in iCalendar and were left out")
         }
     }
 
-    private mutating func time(_ name: String, _ time: CalendarTime, item: String) {
+    /// A date or date-time property: `VALUE=DATE` for a date, `TZID` for a zoned time,
+    /// after the `leading` parameters.
+    private mutating func time<Sink: ICalendarSink>(_ name: String, _ time: CalendarTime, leading: [(String, String)] = [], item: String, to sink: inout Sink) {
         if time.civil.nanosecond != 0 {
             warn("\(item): iCalendar has no fractions of a second; \(name) written without them")
         }
         switch time {
         case .date(let date):
-            property(name, [("VALUE", "DATE")], ICalTimeText.text(date))
+            sink.time(name, leading + [("VALUE", "DATE")], .date(date))
         case .utc(let value):
-            property(name, ICalTimeText.text(value, utc: true))
+            sink.time(name, leading, .dateTime(value, utc: true))
         case .zoned(let value, let zone):
-            property(name, [("TZID", zone)], ICalTimeText.text(value, utc: false))
+            sink.time(name, leading + [("TZID", zone)], .dateTime(value, utc: false))
         case .floating(let value):
-            property(name, ICalTimeText.text(value, utc: false))
+            sink.time(name, leading, .dateTime(value, utc: false))
         }
     }
 

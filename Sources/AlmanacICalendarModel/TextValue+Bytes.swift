@@ -1,0 +1,79 @@
+/// TEXT values written straight into bytes, for the RFC 5545 writer
+/// (``ContentLineWriter``): the rules of ``TextValue/escape(_:)`` without a string per value.
+extension TextValue {
+    /// Whether TEXT must escape or leave out `byte`: `\`, `;`, `,`, line breaks, and the
+    /// control characters other than tab.
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 ? byte != 0x09 : (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == 0x7F)
+    }
+
+    /// Appends `text` as an escaped TEXT value; returns whether control characters TEXT
+    /// cannot hold were left out.
+    public static func appendEscaped(_ text: String, to bytes: inout [UInt8]) -> Bool {
+        var text = text
+        return text.withUTF8 { appendEscaped($0, to: &bytes) }
+    }
+
+    /// Appends the UTF-8 `source` as an escaped TEXT value: runs of ordinary bytes are
+    /// copied whole, each special byte (ASCII) is written escaped or left out.
+    static func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Bool {
+        var dropped = false
+        var copied = 0
+        var index = 0
+        let count = source.count
+        while index < count {
+            let byte = source[index]
+            guard needsEscape(byte) else {
+                index += 1
+                continue
+            }
+            if index > copied { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<index])) }
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case UInt8(ascii: "\n"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(UInt8(ascii: "n"))
+                // CR LF is one break.
+                if index + 1 < count && source[index + 1] == UInt8(ascii: "\n") { index += 1 }
+            default:
+                dropped = true
+            }
+            index += 1
+            copied = index
+        }
+        if count > copied { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<count])) }
+        return dropped
+    }
+
+    /// The `X-ALMANAC-BREAKS` letters of `text` (`c` for CR LF, `r` for a lone CR, `n`
+    /// for LF, in order), or `nil` when it holds no carriage return.
+    public static func breakLetters(of text: String) -> String? {
+        var text = text
+        return text.withUTF8 { source in
+            guard source.contains(UInt8(ascii: "\r")) else { return nil }
+            var letters = ""
+            var index = 0
+            while index < source.count {
+                switch source[index] {
+                case UInt8(ascii: "\n"): letters += "n"
+                case UInt8(ascii: "\r"):
+                    if index + 1 < source.count && source[index + 1] == UInt8(ascii: "\n") {
+                        letters += "c"
+                        index += 1
+                    } else {
+                        letters += "r"
+                    }
+                default: break
+                }
+                index += 1
+            }
+            return letters
+        }
+    }
+}

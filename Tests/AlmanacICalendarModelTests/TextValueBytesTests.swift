@@ -1,0 +1,58 @@
+@testable import AlmanacICalendarModel
+import Testing
+
+/// TEXT escaping and parameter quoting on bytes give what the string forms give.
+@Suite("TEXT and parameter values on bytes")
+struct TextValueBytesTests {
+    static let samples: [String] = [
+        "", "plain", "a,b;c\\d", "line\nbreak", "crlf\r\nand cr\r", "\r", "\r\n", "\n\r", "tab\tstays",
+        "bell\u{7}del\u{7F}nul\u{0}", "ümlaut ẞ 👟, ok", "^caret \"quote\" : colon", "x\r\n\r\ny",
+        String(repeating: "é,", count: 40),
+    ]
+
+    /// Strings made of the bytes that matter, in many orders (a fixed generator, so a failure repeats).
+    static func generated() -> [String] {
+        let pieces = ["a", "ü", ",", ";", "\\", "\n", "\r", "\t", "\u{1}", "\u{7F}", "^", "\"", ":", "👟"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        return (0..<400).map { _ in
+            var text = ""
+            for _ in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            return text
+        }
+    }
+
+    @Test("appendEscaped and breakLetters agree with TextValue.escape")
+    func escaping() {
+        for text in Self.samples + Self.generated() {
+            var bytes: [UInt8] = []
+            let dropped = TextValue.appendEscaped(text, to: &bytes)
+            let expected = TextValue.escape(text)
+            #expect(String(decoding: bytes, as: UTF8.self) == expected.value, "\(text.debugDescription)")
+            #expect(dropped == expected.droppedControls, "\(text.debugDescription)")
+            #expect(TextValue.breakLetters(of: text) == expected.breaks, "\(text.debugDescription)")
+        }
+    }
+
+    @Test("appendQuoted agrees with ICalParameter.quoted")
+    func quoting() {
+        for text in Self.samples + Self.generated() {
+            var bytes: [UInt8] = []
+            ICalParameter.appendQuoted(text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ICalParameter.quoted(text), "\(text.debugDescription)")
+        }
+    }
+
+    @Test("escaped values read back through TextValue.unescape")
+    func roundTrip() {
+        for text in Self.samples {
+            var bytes: [UInt8] = []
+            _ = TextValue.appendEscaped(text, to: &bytes)
+            let back = TextValue.unescape(String(decoding: bytes, as: UTF8.self), breaks: TextValue.breakLetters(of: text))
+            let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
+            #expect(back == kept, "\(text.debugDescription)")
+        }
+    }
+}
