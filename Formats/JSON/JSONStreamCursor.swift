@@ -179,24 +179,27 @@ struct JSONStreamCursor<Source: ByteSource> {
 
     // MARK: Counting and reading
 
-    /// Counts lines and columns (Unicode scalars) on to byte `offset` of `buffer`.
+    /// Counts lines and columns (Unicode scalars) on to byte `offset` of `buffer`: the
+    /// newlines, then the scalars after the last of them, each in a loop without branches.
     private mutating func count(to offset: Int) {
-        guard offset > counted else { return }
-        buffer.withUnsafeBufferPointer { bytes in
-            var line = self.line
-            var column = self.column
-            for byte in UnsafeBufferPointer(rebasing: bytes[counted..<min(offset, bytes.count)]) {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-            }
-            self.line = line
-            self.column = column
+        let end = min(offset, buffer.count)
+        guard end > counted else { return }
+        let (newlines, scalars) = buffer.withUnsafeBufferPointer { bytes -> (Int, Int) in
+            let slice = UnsafeBufferPointer(rebasing: bytes[counted..<end])
+            var newlines = 0
+            for byte in slice { newlines &+= byte == 0x0A ? 1 : 0 }
+            var from = 0
+            if newlines > 0, let last = slice.lastIndex(of: 0x0A) { from = last + 1 }
+            var scalars = 0
+            for byte in UnsafeBufferPointer(rebasing: slice[from...]) { scalars &+= byte & 0xC0 != 0x80 ? 1 : 0 }
+            return (newlines, scalars)
         }
-        counted = min(offset, buffer.count)
+        if newlines > 0 {
+            line += newlines
+            column = 1
+        }
+        column += scalars
+        counted = end
     }
 
     /// Reads at least `wanted` more bytes (fewer at the end), first dropping the bytes no

@@ -85,7 +85,14 @@ package struct JSONScanner {
     package mutating func scanString() throws(JSONSyntaxError) -> Bool {
         index += 1
         var escapes = false
-        while has() {
+        while true {
+            // A run of printable ASCII, the most of most strings, in a tight loop.
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                index += 1
+            }
+            guard has() else { break }
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
