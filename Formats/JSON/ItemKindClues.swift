@@ -7,15 +7,15 @@ import AlmanacJSONKit
 /// the default kind settles it, and without one the item is an error that says which.
 enum ItemKindClues {
     /// Fields that make an item an event.
-    static let eventFields = ["start", "end", "tasks", "recurrence"]
+    static let eventFields: [JSONField] = [.start, .end, .tasks, .recurrence]
     /// Fields that make an item a recipe.
-    static let recipeFields = ["ingredients", "ingredientGroups", "directions", "directionGroups", "yields"]
+    static let recipeFields: [JSONField] = [.ingredients, .ingredientGroups, .directions, .directionGroups, .yields]
 
     /// The kind of `object`, named `item` in an error (`the item on line 3`, `item [2]`).
     /// A field whose value is `null` is absent and tells nothing.
     static func kind(of object: JSONObjectReader, item: String, defaultKind: ItemKind?) throws -> ItemKind {
-        let event = eventFields.first(where: object.has)
-        let recipe = recipeFields.first(where: object.has)
+        let event = eventFields.first(where: object.present.contains)
+        let recipe = recipeFields.first(where: object.present.contains)
         switch (event, recipe) {
         case (_?, nil): return .event
         case (nil, _?): return .recipe
@@ -24,14 +24,14 @@ enum ItemKindClues {
         if let defaultKind { return defaultKind }
         let reason: String
         if let event, let recipe {
-            reason = "it has no 'kind', and '\(event)' is a field of events but '\(recipe)' one of recipes"
+            reason = "it has no 'kind', and '\(event.name)' is a field of events but '\(recipe.name)' one of recipes"
         } else {
             reason = "it has no 'kind' and none of the fields that tell (\(list(eventFields)) for an event; \(list(recipeFields)) for a recipe)"
         }
-        throw JSONDecodingError.undecidedKind(item: item, reason: reason, at: object.sourceMap.position(object.value.start))
+        throw JSONFault(offset: object.start) { .undecidedKind(item: item, reason: reason, at: $0) }
     }
 
-    private static func list(_ fields: [String]) -> String {
-        fields.dropLast().joined(separator: ", ") + " or " + fields.last!
+    private static func list(_ fields: [JSONField]) -> String {
+        fields.dropLast().map(\.name).joined(separator: ", ") + " or " + fields.last!.name
     }
 }

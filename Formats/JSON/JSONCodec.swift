@@ -21,17 +21,21 @@ public struct JSONCodec: ItemStreamDecoding, DocumentStreamEncoding {
         )
     }
 
+    /// Reads the document (or bare array of items) as ``decodeItems(from:sourceName:limits:body:)``
+    /// reads it, with the bytes in memory as one chunk.
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
-        let options = self.options.applying(limits)
-        return try bytes.withUnsafeBufferPointer { buffer in
-            let sourceMap = JSONSourceMap(bytes: buffer)
-            let root = try options.parse(sourceMap)
-            var reader = JSONModelReader(sourceMap: sourceMap, source: source)
-            let document = root.type == .array
-                ? try reader.items(root, defaultKind: limits.defaultKind)
-                : try reader.document(root)
-            return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+        var memory = MemorySource(bytes)
+        var document = AlmanacDocument()
+        var origins = ItemOrigins()
+        let end = try decodeItems(from: &memory, sourceName: source, limits: limits, chunkSize: max(bytes.count, 1)) { item, position in
+            document.append(item)
+            switch item.kind {
+            case .recipe: origins.recipes.append(position)
+            case .event: origins.events.append(position)
+            }
         }
+        document.extras = end.documentExtras
+        return DecodeResult(document: document, diagnostics: end.diagnostics, origins: origins)
     }
 
     /// Reads the document (or bare array of items) from `source` in chunks and passes each

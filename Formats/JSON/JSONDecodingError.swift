@@ -78,15 +78,20 @@ extension JSONDecodingError {
 extension JSONDecodingError {
     /// The error for bytes that are not JSON, at its place in the whole input.
     init(_ error: JSONSyntaxError, in map: JSONSourceMap) {
+        self.init(error, at: map.position(error.offset))
+    }
+
+    /// The error for bytes that are not JSON, at `position` (where its offset is in the whole input).
+    init(_ error: JSONSyntaxError, at position: SourcePosition) {
         switch error {
-        case .unexpectedEnd(let expected, let offset): self = .unexpectedEnd(expected: expected, at: map.position(offset))
-        case .unexpectedCharacter(let found, let expected, let offset): self = .unexpectedCharacter(found: found, expected: expected, at: map.position(offset))
-        case .invalidUTF8(let offset): self = .invalidUTF8(at: map.position(offset))
-        case .invalidEscape(let escape, let offset): self = .invalidEscape(escape, at: map.position(offset))
-        case .controlCharacter(let byte, let offset): self = .controlCharacter(byte, at: map.position(offset))
-        case .invalidNumber(let text, let offset): self = .invalidNumber(text, at: map.position(offset))
-        case .tooDeep(let limit, let offset): self = .tooDeep(limit: limit, at: map.position(offset))
-        case .duplicateKey(let key, let offset, _): self = .duplicateKey(key, at: map.position(offset))
+        case .unexpectedEnd(let expected, _): self = .unexpectedEnd(expected: expected, at: position)
+        case .unexpectedCharacter(let found, let expected, _): self = .unexpectedCharacter(found: found, expected: expected, at: position)
+        case .invalidUTF8: self = .invalidUTF8(at: position)
+        case .invalidEscape(let escape, _): self = .invalidEscape(escape, at: position)
+        case .controlCharacter(let byte, _): self = .controlCharacter(byte, at: position)
+        case .invalidNumber(let text, _): self = .invalidNumber(text, at: position)
+        case .tooDeep(let limit, _): self = .tooDeep(limit: limit, at: position)
+        case .duplicateKey(let key, _, _): self = .duplicateKey(key, at: position)
         }
     }
 }

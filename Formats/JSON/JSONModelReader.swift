@@ -1,148 +1,223 @@
 import AlmanacCore
 import AlmanacJSONKit
 
-/// Turns parsed JSON into the model: the document shape of the `json` format
-/// and the item objects both formats share. Collects warnings as it goes.
+/// Turns the bytes of one item object into the model in one pass, as they are checked
+/// (``JSONScanner``): no tree or tape of the item is made. Model errors wait until the
+/// item's bytes have all been read (``JSONFault``), then come in the order the fields are
+/// read below, so the error for an input is the one a read of the whole document first and
+/// its model after would give. Offsets are in the scanner's bytes; whoever reads places them.
 struct JSONModelReader {
-    let sourceMap: JSONSourceMap
-    /// The input's name for diagnostics.
-    let source: String
-    var diagnostics: [Diagnostic] = []
-    /// Where each item of the last document read starts.
-    private(set) var origins = ItemOrigins()
+    var scanner: JSONScanner
+    /// For ``init(sourceMap:source:)``: the bytes' place in the input and the input's name.
+    private var sourceMap: JSONSourceMap?
+    private var source = ""
+    /// The warnings of the items ``item(_:path:item:defaultKind:)`` read.
+    private(set) var diagnostics: [Diagnostic] = []
 
+    init(scanner: JSONScanner) {
+        self.scanner = scanner
+    }
+
+    /// A reader of values of a tape read from `sourceMap`'s bytes (an NDJSON line), placing
+    /// errors and warnings with it.
     init(sourceMap: JSONSourceMap, source: String) {
+        scanner = JSONScanner(sourceMap.bytes)
         self.sourceMap = sourceMap
         self.source = source
     }
 
-    /// Reads `{"almanac": 1, "recipes": [...], "events": [...]}`.
-    mutating func document(_ root: JSONValue) throws -> AlmanacDocument {
-        guard root.type == .object else {
-            throw JSONDecodingError.typeMismatch(field: "the document", expected: "an object or an array of items", found: root.typeName, at: sourceMap.position(root.start))
+    /// Reads the item object `value` of a tape (``init(sourceMap:source:)``) from its bytes;
+    /// its kind is decided as ``item(kind:path:name:defaultKind:guess:)`` decides it.
+    mutating func item(_ value: JSONValue, path: String, item name: String, defaultKind: ItemKind?) throws -> Item {
+        guard let sourceMap else { preconditionFailure("JSONModelReader.item(_:path:item:defaultKind:) needs init(sourceMap:source:)") }
+        scanner.index = value.start
+        scanner.depth = 0
+        do {
+            let (item, warnings) = try self.item(kind: nil, path: path, name: name, defaultKind: defaultKind, guess: .event)
+            diagnostics += warnings.map { Diagnostic(.warning, $0.message, source: source, position: sourceMap.position($0.offset)) }
+            return item
+        } catch let fault as JSONFault {
+            throw fault.error(sourceMap.position(fault.offset))
+        } catch let error as JSONSyntaxError {
+            throw JSONDecodingError(error, in: sourceMap)
         }
-        var object = try JSONObjectReader(root, path: "", sourceMap: sourceMap)
-        if let version = object.value("almanac") {
-            guard case .number(let text) = version.kind else { throw object.mismatch("almanac", "the format version 1", version) }
-            guard Double(text) == 1 else { throw JSONDecodingError.unsupportedVersion(text, at: sourceMap.position(version.start)) }
-        }
-        var document = AlmanacDocument()
-        let recipes = try object.objects("recipes")
-        let events = try object.objects("events")
-        document.recipes = try recipes.map { try recipe($0) }
-        document.events = try events.map { try event($0) }
-        document.extras = try object.extras()
-        let positions = sourceMap.positions((recipes + events).map(\.value.start))
-        origins = ItemOrigins(recipes: Array(positions.prefix(recipes.count)), events: Array(positions.dropFirst(recipes.count)))
-        return document
     }
 
-    /// Reads a bare array of item objects, `[{...}, {...}]` (what `jq '.events'` prints), each
-    /// one's kind decided as ``item(_:path:item:defaultKind:)`` decides it.
-    mutating func items(_ root: JSONValue, defaultKind: ItemKind?) throws -> AlmanacDocument {
-        var document = AlmanacDocument()
-        let elements = root.elements ?? []
-        let positions = sourceMap.positions(elements.map(\.start))
-        for (index, element) in elements.enumerated() {
-            let item = try item(element, path: "[\(index)]", item: "item [\(index)]", defaultKind: defaultKind)
-            document.append(item)
-            switch item.kind {
-            case .recipe: origins.recipes.append(positions[index])
-            case .event: origins.events.append(positions[index])
-            }
+    /// Reads the item object that comes next, at `path` (`events[2]`, `line 3`). Of `kind`
+    /// when its place says (a document's `events`); else its own `kind` member says, or
+    /// ``ItemKindClues`` decides from its fields and `defaultKind`, `name` naming it in that
+    /// error. It is read as `guess` first, and once more when it turns out to be the other kind.
+    mutating func item(kind: ItemKind?, path: String, name: String, defaultKind: ItemKind?, guess: ItemKind) throws -> (Item, [JSONWarning]) {
+        let start = scanner.index
+        guard scanner.bytes[start] == UInt8(ascii: "{") else {
+            let found = JSONScanner.typeName(startingWith: scanner.bytes[start])
+            _ = try scanner.opaqueValue()
+            throw JSONFault(offset: start) { .typeMismatch(field: path, expected: "an object", found: found, at: $0) }
         }
-        return document
+        if let kind { return try read(kind, path: path, kindMember: false).parsed.get() }
+        let depth = scanner.depth
+        var hypothesis = firstKind() ?? guess
+        while true {
+            let (parsed, object) = try read(hypothesis, path: path, kindMember: true)
+            let decided = try object.kind.get() ?? ItemKindClues.kind(of: object, item: name, defaultKind: defaultKind)
+            if decided == hypothesis { return try parsed.get() }
+            scanner.index = start
+            scanner.depth = depth
+            hypothesis = decided
+        }
     }
 
-    /// Reads one item object (an NDJSON line, an element of an array of items). Its own
-    /// `kind` says what it is; without one, ``ItemKindClues`` decides from its fields and
-    /// `defaultKind`. `item` names it in that error (`the item on line 3`).
-    mutating func item(_ value: JSONValue, path: String, item: String, defaultKind: ItemKind?) throws -> Item {
-        var object = try JSONObjectReader(value, path: path, sourceMap: sourceMap)
-        let kind: ItemKind
-        if let kindValue = object.value("kind") {
-            guard case .string(let name) = kindValue.kind, let named = ItemKind(rawValue: name) else {
-                throw object.invalid("kind", "must be \"recipe\" or \"event\"", kindValue)
-            }
-            kind = named
-        } else {
-            kind = try ItemKindClues.kind(of: object, item: item, defaultKind: defaultKind)
-        }
+    /// The kind the object that comes next names in its first member, as almanac writes
+    /// items (`{"kind": "event", …}`), looked at without reading on; `nil` when it has none.
+    private func firstKind() -> ItemKind? {
+        var ahead = scanner
+        ahead.index += 1
+        ahead.skipWhitespace()
+        guard let key = try? ahead.readKey(), key.text == "kind" else { return nil }
+        ahead.skipWhitespace()
+        guard (try? ahead.expect(UInt8(ascii: ":"), "':'")) != nil else { return nil }
+        ahead.skipWhitespace()
+        guard (try? ahead.peek(expected: "a value")) == UInt8(ascii: "\""), let name = try? ahead.readString() else { return nil }
+        return ItemKind(rawValue: name.text)
+    }
+
+    private mutating func read(_ kind: ItemKind, path: String, kindMember: Bool) throws -> (parsed: JSONParsed<Item>, object: JSONObjectReader) {
         switch kind {
-        case .recipe: return .recipe(try recipe(object))
-        case .event: return .event(try event(object))
+        case .event:
+            let (parsed, object) = try event(path: path, kindMember: kindMember)
+            return (parsed.map { (.event($0.value), $0.warnings) }, object)
+        case .recipe:
+            let (parsed, object) = try recipe(path: path, kindMember: kindMember)
+            return (parsed.map { (.recipe($0.value), $0.warnings) }, object)
         }
     }
 
     // MARK: Events
 
-    mutating func event(_ reader: JSONObjectReader) throws -> Event {
-        var object = reader
-        let id = try object.string("id") ?? object.generatedID
-        var event = Event(id: id, title: try object.requiredString("title", in: "event"))
-        event.symbol = try object.string("symbol")
-        event.color = try color(&object)
-        let zone = try timeZone(&object, "timeZone")
-        let endZone = try timeZone(&object, "endTimeZone") ?? zone
-        event.start = try object.calendarTime("start").map { attach(zone, to: $0) }
-        event.end = try object.calendarTime("end").map { attach(endZone, to: $0) }
-        event.recurrenceID = try object.calendarTime("recurrenceId")
-        if let allDay = try object.bool("allDay"), let start = event.start, allDay != start.isDateOnly {
-            let reason = allDay ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
-            throw object.invalid("allDay", reason, object.value("allDay")!)
-        }
-        if let start = event.start, let end = event.end, start.isDateOnly != end.isDateOnly {
-            throw object.invalid("end", "start and end must both be dates or both be date-times", object.value("end")!)
-        }
-        event.location = try object.string("location")
-        event.notes = try object.string("notes")
-        event.url = try object.string("url")
-        event.categories = try object.strings("categories")
-        event.recurrence = try object.string("recurrence")
-        event.priority = try object.integer("priority")
-        warnAboutIgnoredKeys(event, zone: zone, object: &object)
-        event.tasks = try object.objects("tasks").map { try task($0) }
-        event.recipes = try object.strings("recipes")
-        event.extras = try object.extras()
-        return event
+    /// The fields of an event as read, with where the ones later checks point at are.
+    private struct EventFields {
+        var id = JSONRead<String?>.success(nil), title = JSONRead<String?>.success(nil), symbol = JSONRead<String?>.success(nil)
+        var color = JSONRead<(RGBAColor, [JSONWarning])?>.success(nil)
+        var timeZone = JSONRead<String?>.success(nil), endTimeZone = JSONRead<String?>.success(nil)
+        var start = JSONRead<CalendarTime?>.success(nil), end = JSONRead<CalendarTime?>.success(nil), recurrenceID = JSONRead<CalendarTime?>.success(nil)
+        var allDay = JSONRead<Bool?>.success(nil)
+        var location = JSONRead<String?>.success(nil), notes = JSONRead<String?>.success(nil), url = JSONRead<String?>.success(nil)
+        var recurrence = JSONRead<String?>.success(nil)
+        var categories = JSONRead<[String]>.success([]), recipes = JSONRead<[String]>.success([])
+        var priority = JSONRead<Int?>.success(nil)
+        var tasks = JSONRead<[JSONParsed<EventTask>]>.success([])
+        var bags = JSONRead<[OpaqueMember]>.success([])
+        var timeZoneKey = 0, endTimeZoneKey = 0, allDayKey = 0, allDayValue = 0, endValue = 0
     }
 
-    private mutating func task(_ reader: JSONObjectReader) throws -> EventTask {
-        var object = reader
-        let id = try object.string("id") ?? object.generatedID
-        return EventTask(
-            id: id,
-            text: try object.string("text") ?? "",
-            isCompleted: try object.bool("isCompleted") ?? false,
-            extras: try object.extras()
-        )
+    mutating func event(path: String, kindMember: Bool = false) throws -> (JSONParsed<Event>, JSONObjectReader) {
+        var fields = EventFields()
+        let object = try members(path: path, kindMember: kindMember) { reader, key, object, keyOffset in
+            switch key {
+            case .id: fields.id = try reader.string(key, object)
+            case .title: fields.title = try reader.string(key, object)
+            case .symbol: fields.symbol = try reader.string(key, object)
+            case .color: fields.color = try reader.color(object)
+            case .timeZone:
+                fields.timeZoneKey = keyOffset
+                fields.timeZone = try reader.timeZone(key, object)
+            case .endTimeZone:
+                fields.endTimeZoneKey = keyOffset
+                fields.endTimeZone = try reader.timeZone(key, object)
+            case .start: fields.start = try reader.calendarTime(key, object)
+            case .end:
+                fields.endValue = reader.scanner.index
+                fields.end = try reader.calendarTime(key, object)
+            case .recurrenceId: fields.recurrenceID = try reader.calendarTime(key, object)
+            case .allDay:
+                fields.allDayKey = keyOffset
+                fields.allDayValue = reader.scanner.index
+                fields.allDay = try reader.bool(key, object)
+            case .location: fields.location = try reader.string(key, object)
+            case .notes: fields.notes = try reader.string(key, object)
+            case .url: fields.url = try reader.string(key, object)
+            case .categories: fields.categories = try reader.strings(key, object)
+            case .recurrence: fields.recurrence = try reader.string(key, object)
+            case .priority: fields.priority = try reader.integer(key, object)
+            case .tasks: fields.tasks = try reader.objects(key, object) { reader, path in try reader.task(path: path) }
+            case .recipes: fields.recipes = try reader.strings(key, object)
+            case .extras: fields.bags = try reader.bags(object)
+            default: return false
+            }
+            return true
+        }
+        return (JSONParsed { try event(fields, object) }, object)
+    }
+
+    private func event(_ fields: EventFields, _ object: JSONObjectReader) throws -> (value: Event, warnings: [JSONWarning]) {
+        var warnings: [JSONWarning] = []
+        let id = try fields.id.get() ?? object.generatedID(scanner.bytes)
+        var event = Event(id: id, title: try object.required(fields.title, .title, in: "event"))
+        event.symbol = try fields.symbol.get()
+        if let (color, found) = try fields.color.get() {
+            event.color = color
+            warnings += found
+        }
+        let zone = try fields.timeZone.get()
+        let endZone = try fields.endTimeZone.get() ?? zone
+        event.start = try fields.start.get().map { attach(zone, to: $0) }
+        event.end = try fields.end.get().map { attach(endZone, to: $0) }
+        event.recurrenceID = try fields.recurrenceID.get()
+        if let allDay = try fields.allDay.get(), let start = event.start, allDay != start.isDateOnly {
+            let reason = allDay ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
+            throw object.invalid(.allDay, reason, at: fields.allDayValue)
+        }
+        if let start = event.start, let end = event.end, start.isDateOnly != end.isDateOnly {
+            throw object.invalid(.end, "start and end must both be dates or both be date-times", at: fields.endValue)
+        }
+        event.location = try fields.location.get()
+        event.notes = try fields.notes.get()
+        event.url = try fields.url.get()
+        event.categories = try fields.categories.get()
+        event.recurrence = try fields.recurrence.get()
+        event.priority = try fields.priority.get()
+        warnings += ignoredKeyWarnings(event, zone: zone, fields, object)
+        event.tasks = try unwrap(fields.tasks, into: &warnings)
+        event.recipes = try fields.recipes.get()
+        event.extras = try object.extras(fields.bags)
+        return (event, warnings)
     }
 
     /// Keys that say something the times do not use are read, but never silently.
-    private mutating func warnAboutIgnoredKeys(_ event: Event, zone: String?, object: inout JSONObjectReader) {
-        var ignored: [(key: String, reason: String)] = []
+    private func ignoredKeyWarnings(_ event: Event, zone: String?, _ fields: EventFields, _ object: JSONObjectReader) -> [JSONWarning] {
+        var ignored: [(key: JSONField, offset: Int, reason: String)] = []
         let usesZone = [event.start, event.end].contains { $0?.timeZoneID != nil }
         if zone != nil, !usesZone, event.start?.timeZoneID == nil {
-            ignored.append(("timeZone", "no start or end is a local date-time it could apply to"))
+            ignored.append((.timeZone, fields.timeZoneKey, "no start or end is a local date-time it could apply to"))
         }
-        if object.value("endTimeZone") != nil, event.end == nil {
-            ignored.append(("endTimeZone", "the event has no end"))
+        if object.present.contains(.endTimeZone), event.end == nil {
+            ignored.append((.endTimeZone, fields.endTimeZoneKey, "the event has no end"))
         }
-        if object.value("allDay") != nil, event.start == nil {
-            ignored.append(("allDay", "the event has no start"))
+        if object.present.contains(.allDay), event.start == nil {
+            ignored.append((.allDay, fields.allDayKey, "the event has no start"))
         }
-        for (key, reason) in ignored {
-            let offset = object.keyOffset(key) ?? object.value.start
-            diagnostics.append(Diagnostic(.warning, "'\(object.path(key))' is ignored: \(reason)", source: source, position: sourceMap.position(offset)))
-        }
+        return ignored.map { JSONWarning(message: "'\(object.path($0.key))' is ignored: \($0.reason)", offset: $0.offset) }
     }
 
-    private func timeZone(_ object: inout JSONObjectReader, _ key: String) throws -> String? {
-        guard let zone = try object.string(key) else { return nil }
-        guard TimeZoneNames.isKnown(zone) else {
-            throw object.invalid(key, "'\(zone)' is not an IANA time zone such as Europe/Berlin", object.value(key)!)
+    private mutating func task(path: String) throws -> JSONParsed<EventTask> {
+        var id = JSONRead<String?>.success(nil), text = JSONRead<String?>.success(nil)
+        var done = JSONRead<Bool?>.success(nil)
+        var bags = JSONRead<[OpaqueMember]>.success([])
+        let object = try members(path: path) { reader, key, object, _ in
+            switch key {
+            case .id: id = try reader.string(key, object)
+            case .text: text = try reader.string(key, object)
+            case .isCompleted: done = try reader.bool(key, object)
+            case .extras: bags = try reader.bags(object)
+            default: return false
+            }
+            return true
         }
-        return zone
+        return JSONParsed {
+            let id = try id.get() ?? object.generatedID(scanner.bytes)
+            let task = EventTask(id: id, text: try text.get() ?? "", isCompleted: try done.get() ?? false, extras: try object.extras(bags))
+            return (task, [])
+        }
     }
 
     private func attach(_ zone: String?, to time: CalendarTime) -> CalendarTime {
@@ -150,21 +225,48 @@ struct JSONModelReader {
         return .zoned(local, timeZone: zone)
     }
 
-    private mutating func color(_ object: inout JSONObjectReader) throws -> RGBAColor? {
-        guard let found = object.value("color") else { return nil }
-        if case .string(let hex) = found.kind {
-            guard let color = RGBAColor(hex: hex) else { throw object.invalid("color", "'\(hex)' is not a hex color such as #RGB, #RRGGBB or #RRGGBBAA", found) }
-            return color
-        }
-        var components = try JSONObjectReader(found, path: object.path("color"), sourceMap: sourceMap)
-        func component(_ key: String) throws -> Double {
-            guard let value = try components.double(key) else {
-                throw JSONDecodingError.missingField(key, in: "color \(components.path)", at: sourceMap.position(found.start))
+    /// A hex color, or an object of `red`, `green`, `blue` and `alpha` from 0 to 1.
+    private mutating func color(_ object: JSONObjectReader) throws -> JSONRead<(RGBAColor, [JSONWarning])?> {
+        let start = scanner.index
+        switch scanner.bytes[start] {
+        case UInt8(ascii: "\""):
+            let hex = try scanner.readString().text
+            guard let color = RGBAColor(hex: hex) else {
+                return .failure(object.invalid(.color, "'\(hex)' is not a hex color such as #RGB, #RRGGBB or #RRGGBBAA", at: start))
             }
-            return value
+            return .success((color, []))
+        case UInt8(ascii: "{"):
+            var red = JSONRead<Double?>.success(nil), green = JSONRead<Double?>.success(nil)
+            var blue = JSONRead<Double?>.success(nil), alpha = JSONRead<Double?>.success(nil)
+            let components = try members(path: object.path(.color)) { reader, key, object, _ in
+                switch key {
+                case .red: red = try reader.double(key, object)
+                case .green: green = try reader.double(key, object)
+                case .blue: blue = try reader.double(key, object)
+                case .alpha: alpha = try reader.double(key, object)
+                default: return false
+                }
+                return true
+            }
+            return JSONRead {
+                func component(_ value: JSONRead<Double?>, _ key: JSONField) throws -> Double {
+                    guard let number = try value.get() else {
+                        let what = "color \(components.path)"
+                        throw JSONFault(offset: start) { .missingField(key.name, in: what, at: $0) }
+                    }
+                    return number
+                }
+                let color = RGBAColor(red: try component(red, .red), green: try component(green, .green), blue: try component(blue, .blue), alpha: try alpha.get() ?? 1)
+                return (color, components.unusedKeyWarnings)
+            }
+        default:
+            if scanner.bytes[start] == UInt8(ascii: "n") {
+                try scanner.literal("null")
+                return .success(nil)
+            }
+            let found = scanner.bytes[start]
+            _ = try scanner.opaqueValue()
+            return .failure(object.mismatch(.color, "an object", found: found, at: start))
         }
-        let color = RGBAColor(red: try component("red"), green: try component("green"), blue: try component("blue"), alpha: try components.double("alpha") ?? 1)
-        diagnostics += components.unusedKeyWarnings(source: source)
-        return color
     }
 }

@@ -1,14 +1,16 @@
 import AlmanacCore
 import AlmanacJSONKit
 
-/// Reads a `json` document as a stream (``JSONCodec/decodeItems(from:sourceName:limits:body:)``):
-/// the document's own object and its `recipes` and `events` arrays (or a bare array of
-/// items) are followed byte by byte here, with the errors ``JSONReader`` gives for them;
-/// every other value (an item, the value of another key) is cut out by the
-/// ``JSONStreamCursor`` and read by the same ``JSONReader`` and ``JSONModelReader`` as a
-/// whole read reads it, placed where it sits in the input. So the items, their positions,
-/// the warnings, the document's extras and the error for bad input are what
-/// ``JSONCodec/decode(_:source:limits:)`` gives, and memory holds one item at a time.
+/// Reads a `json` document as a stream: the document's own object and its `recipes` and
+/// `events` arrays (or a bare array of items) step by step, each item straight into the
+/// model by ``JSONModelReader`` in one pass over its bytes, and passed on before the next
+/// is read. ``JSONCodec/decode(_:source:limits:)`` reads with it too, over bytes in memory,
+/// so the items, positions, warnings, extras and errors are the same either way; memory
+/// holds one item at a time.
+///
+/// Errors are those of a read of the whole document as JSON first (``JSONReader``, the same
+/// messages at the same places) and then as the model: an item's model error comes once the
+/// item's bytes are all read, and before anything after it is.
 struct JSONStreamReader<Source: ByteSource> {
     private var cursor: JSONStreamCursor<Source>
     private let options: JSONDecodingOptions
@@ -16,14 +18,14 @@ struct JSONStreamReader<Source: ByteSource> {
     private let defaultKind: ItemKind?
     private(set) var diagnostics: [Diagnostic] = []
 
-    /// A key of the document's object, as ``JSONReader`` compares keys for duplicates.
+    /// A key of the document's object, kept to refuse it when it comes again.
     private struct Key {
         var text: String
         var bytes: [UInt8]
-        var escaped: Bool
+        var escapes: Bool
 
         func same(as other: Key) -> Bool {
-            escaped || other.escaped ? text == other.text : bytes == other.bytes
+            escapes || other.escapes ? text == other.text : bytes == other.bytes
         }
     }
 
@@ -37,17 +39,24 @@ struct JSONStreamReader<Source: ByteSource> {
     /// Reads the input, passing each item to `body`; returns the document's extras.
     mutating func read(_ body: (Item, SourcePosition) throws -> Void) throws -> Extras {
         try cursor.skipByteOrderMark()
-        try cursor.skipWhitespace()
         var extras = Extras()
-        switch try cursor.peek() {
+        let first = try scan(depth: 0) { scanner -> UInt8? in
+            scanner.skipWhitespace()
+            return scanner.has() ? scanner.bytes[scanner.index] : nil
+        }
+        switch first {
         case UInt8(ascii: "{"): extras = try readDocument(body)
-        case UInt8(ascii: "["): try readItems(depth: 1, path: "", body)
+        case UInt8(ascii: "["): try readItems(depth: 1, kind: nil, body)
         default:
-            let found = try value(depth: 0) { value, map in
-                (value.typeName, map.position(value.start))
+            let (found, start) = try scan(depth: 0) { scanner in
+                let start = scanner.index
+                let found = JSONScanner.typeName(startingWith: try scanner.peek(expected: "a value"))
+                _ = try scanner.opaqueValue()
+                return (found, start)
             }
+            let position = cursor.positions(of: [start])[0]
             try expectEnd()
-            throw JSONDecodingError.typeMismatch(field: "the document", expected: "an object or an array of items", found: found.0, at: found.1)
+            throw JSONDecodingError.typeMismatch(field: "the document", expected: "an object or an array of items", found: found, at: position)
         }
         try expectEnd()
         return extras
@@ -55,65 +64,71 @@ struct JSONStreamReader<Source: ByteSource> {
 
     // MARK: The document
 
-    /// `{"almanac": 1, "recipes": [...], "events": [...], ...}`, as ``JSONModelReader/document(_:)`` reads it.
+    /// `{"almanac": 1, "recipes": [...], "events": [...], ...}`: the version checked, the
+    /// items read as they come, other codecs' `extras` bags and unknown keys kept as extras.
     private mutating func readDocument(_ body: (Item, SourcePosition) throws -> Void) throws -> Extras {
-        try enter(depth: 1)
-        cursor.advance()
-        try cursor.skipWhitespace()
-        var bags: [(key: String, value: OpaqueValue)] = []
+        var bags: [OpaqueMember] = []
         var unused: [OpaqueMember] = []
-        if try peek(expected: "a key or '}'") == UInt8(ascii: "}") {
-            cursor.advance()
-            return Extras()
+        let empty = try scan(depth: 0) { scanner in
+            try scanner.enter()
+            scanner.index += 1
+            scanner.skipWhitespace()
+            guard try scanner.peek(expected: "a key or '}'") == UInt8(ascii: "}") else { return false }
+            scanner.index += 1
+            return true
         }
+        if empty { return Extras() }
         var keys: [Key] = []
-        while true {
-            try cursor.skipWhitespace()
-            let keyPosition = cursor.position
-            let first = try peek(expected: "a key")
-            guard first == UInt8(ascii: "\"") else {
-                throw JSONDecodingError.unexpectedCharacter(found: JSONReader.describe(first), expected: "a key in double quotes", at: keyPosition)
+        repeat {
+            let key = try scan(depth: 1) { scanner in
+                scanner.skipWhitespace()
+                let found = try scanner.readKey()
+                let key = Key(text: found.text, bytes: Array(scanner.bytes[found.start..<found.end]), escapes: found.escapes)
+                if keys.contains(where: { $0.same(as: key) }) {
+                    throw JSONSyntaxError.duplicateKey(key.text, offset: found.start, firstOffset: found.start)
+                }
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"), "':' after the key")
+                scanner.skipWhitespace()
+                _ = try scanner.peek(expected: "a value")
+                return key
             }
-            let key = try value(depth: 1) { value, map in
-                Key(text: value.tape.string(at: value.index), bytes: Array(map.bytes), escaped: value.node.hasEscapes)
-            }
-            if keys.contains(where: { $0.same(as: key) }) { throw JSONDecodingError.duplicateKey(key.text, at: keyPosition) }
             keys.append(key)
-            try cursor.skipWhitespace()
-            try expect(UInt8(ascii: ":"), "':' after the key")
-            try cursor.skipWhitespace()
             switch key.text {
             case "recipes", "events":
-                if try cursor.peek() == UInt8(ascii: "[") {
-                    try readItems(depth: 2, path: key.text, body)
+                let kind: ItemKind = key.text == "recipes" ? .recipe : .event
+                if try scan(depth: 1, { $0.bytes[$0.index] }) == UInt8(ascii: "[") {
+                    try readItems(depth: 2, kind: kind, body)
                 } else {
-                    try value(depth: 1) { value, map in
-                        guard value.isNull else { throw Self.mismatch(key.text, "an array", value, map) }
+                    try scan(depth: 1) { scanner in
+                        let start = scanner.index
+                        let first = scanner.bytes[start]
+                        _ = try scanner.opaqueValue()
+                        guard first == UInt8(ascii: "n") else { throw Self.mismatch(key.text, "an array", first, at: start) }
                     }
                 }
             case "almanac":
-                try value(depth: 1) { version, map in
-                    if version.isNull { return }
-                    guard case .number(let text) = version.kind else { throw Self.mismatch("almanac", "the format version 1", version, map) }
-                    guard Double(text) == 1 else { throw JSONDecodingError.unsupportedVersion(text, at: map.position(version.start)) }
+                try scan(depth: 1) { scanner in
+                    let start = scanner.index
+                    let first = scanner.bytes[start]
+                    let version = try scanner.opaqueValue()
+                    if version == .null { return }
+                    guard case .number(let text) = version else { throw Self.mismatch("almanac", "the format version 1", first, at: start) }
+                    guard Double(text) == 1 else { throw JSONFault(offset: start) { .unsupportedVersion(text, at: $0) } }
                 }
             case "extras":
-                bags += try value(depth: 1) { found, map in
-                    if found.isNull { return [] }
-                    guard case .object(let members) = found.kind else { throw Self.mismatch("extras", "an object", found, map) }
-                    return members.filter { $0.key != "json" }.map { ($0.key, $0.value.opaque) }
+                bags += try scan(depth: 1) { scanner in
+                    let start = scanner.index
+                    let first = scanner.bytes[start]
+                    let found = try scanner.opaqueValue()
+                    if found == .null { return [] }
+                    guard case .object(let members) = found else { throw Self.mismatch("extras", "an object", first, at: start) }
+                    return members.filter { $0.key != "json" }
                 }
             default:
-                unused.append(try value(depth: 1) { value, _ in OpaqueMember(key.text, value.opaque) })
+                unused.append(OpaqueMember(key.text, try scan(depth: 1) { try $0.opaqueValue() }))
             }
-            try cursor.skipWhitespace()
-            if try peek(expected: "',' or '}'") == UInt8(ascii: ",") {
-                cursor.advance()
-                continue
-            }
-            try expect(UInt8(ascii: "}"), "',' or '}'")
-            break
-        }
+        } while try scan(depth: 1, { try $0.nextMember(closing: UInt8(ascii: "}")) })
         var extras = Extras()
         for bag in bags { extras[bag.key] = bag.value }
         if !unused.isEmpty { extras["json"] = .object(unused) }
@@ -121,82 +136,65 @@ struct JSONStreamReader<Source: ByteSource> {
     }
 
     /// The elements of an array of items at `depth`: a document's `recipes` or `events`
-    /// (`path`), or a bare array of items (`path` empty), each read as the whole read reads it.
-    private mutating func readItems(depth: Int, path: String, _ body: (Item, SourcePosition) throws -> Void) throws {
-        try enter(depth: depth)
-        cursor.advance()
-        try cursor.skipWhitespace()
-        if try peek(expected: "a value or ']'") == UInt8(ascii: "]") {
-            cursor.advance()
-            return
+    /// (`kind`), or a bare array of items (`kind` nil), each read when its bytes come.
+    private mutating func readItems(depth: Int, kind: ItemKind?, _ body: (Item, SourcePosition) throws -> Void) throws {
+        let empty = try scan(depth: depth - 1) { scanner in
+            try scanner.enter()
+            scanner.index += 1
+            scanner.skipWhitespace()
+            guard try scanner.peek(expected: "a value or ']'") == UInt8(ascii: "]") else { return false }
+            scanner.index += 1
+            return true
         }
-        let source = self.source
+        if empty { return }
         let defaultKind = self.defaultKind
         var index = 0
-        while true {
-            try cursor.skipWhitespace()
-            let start = cursor.position
-            let (item, found) = try value(depth: depth) { value, map in
-                var reader = JSONModelReader(sourceMap: map, source: source)
-                let item: Item
-                switch path {
-                case "recipes": item = .recipe(try reader.recipe(JSONObjectReader(value, path: "recipes[\(index)]", sourceMap: map)))
-                case "events": item = .event(try reader.event(JSONObjectReader(value, path: "events[\(index)]", sourceMap: map)))
-                default: item = try reader.item(value, path: "[\(index)]", item: "item [\(index)]", defaultKind: defaultKind)
-                }
-                return (item, reader.diagnostics)
+        var guess = kind ?? defaultKind ?? .event
+        repeat {
+            try scan(depth: depth) { $0.skipWhitespace() }
+            let start = cursor.position()
+            let path: String
+            switch kind {
+            case .recipe?: path = "recipes[\(index)]"
+            case .event?: path = "events[\(index)]"
+            case nil: path = "[\(index)]"
             }
-            diagnostics += found
+            let (item, warnings) = try scan(depth: depth) { scanner in
+                _ = try scanner.peek(expected: "a value")
+                var reader = JSONModelReader(scanner: scanner)
+                defer { scanner = reader.scanner }
+                return try reader.item(kind: kind, path: path, name: "item [\(index)]", defaultKind: defaultKind, guess: guess)
+            }
+            if !warnings.isEmpty {
+                let positions = cursor.positions(of: warnings.map(\.offset))
+                for (warning, position) in zip(warnings, positions) {
+                    diagnostics.append(Diagnostic(.warning, warning.message, source: source, position: position))
+                }
+            }
+            guess = item.kind
             try body(item, start)
             index += 1
-            try cursor.skipWhitespace()
-            if try peek(expected: "',' or ']'") == UInt8(ascii: ",") {
-                cursor.advance()
-                continue
-            }
-            try expect(UInt8(ascii: "]"), "',' or ']'")
-            return
-        }
+        } while try scan(depth: depth, { try $0.nextMember(closing: UInt8(ascii: "]")) })
     }
 
     // MARK: Helpers
 
-    /// Cuts out the next value and parses it at `depth` as the whole read would.
-    private mutating func value<Result>(depth: Int, _ body: (JSONValue, JSONSourceMap) throws -> Result) throws -> Result {
-        let options = self.options
-        return try cursor.value { bytes, line, column, offset in
-            let map = JSONSourceMap(bytes: bytes, lineBase: line, offsetBase: offset, columnBase: column)
-            return try body(try options.parse(map, depth: depth), map)
-        }
+    private mutating func scan<Value>(depth: Int, _ body: (inout JSONScanner) throws -> Value) throws -> Value {
+        try cursor.scan(depth: depth, maximumDepth: options.maximumDepth, body)
     }
 
-    private static func mismatch(_ key: String, _ expected: String, _ found: JSONValue, _ map: JSONSourceMap) -> JSONDecodingError {
-        .typeMismatch(field: key, expected: expected, found: found.typeName, at: map.position(found.start))
-    }
-
-    /// Opens an object or array at `depth`, refused past the limit as ``JSONReader`` refuses it.
-    private func enter(depth: Int) throws {
-        if depth > options.maximumDepth { throw JSONDecodingError.tooDeep(limit: options.maximumDepth, at: cursor.position) }
-    }
-
-    private mutating func peek(expected: String) throws -> UInt8 {
-        guard let byte = try cursor.peek() else { throw JSONDecodingError.unexpectedEnd(expected: expected, at: cursor.position) }
-        return byte
-    }
-
-    private mutating func expect(_ byte: UInt8, _ expected: String) throws {
-        let found = try peek(expected: expected)
-        guard found == byte else {
-            throw JSONDecodingError.unexpectedCharacter(found: JSONReader.describe(found), expected: expected, at: cursor.position)
-        }
-        cursor.advance()
+    private static func mismatch(_ key: String, _ expected: String, _ first: UInt8, at offset: Int) -> JSONFault {
+        let found = JSONScanner.typeName(startingWith: first)
+        return JSONFault(offset: offset) { .typeMismatch(field: key, expected: expected, found: found, at: $0) }
     }
 
     /// Nothing but white space after the document.
     private mutating func expectEnd() throws {
-        try cursor.skipWhitespace()
-        if let byte = try cursor.peek() {
-            throw JSONDecodingError.unexpectedCharacter(found: JSONReader.describe(byte), expected: "end of input", at: cursor.position)
+        try scan(depth: 0) { scanner in
+            scanner.skipWhitespace()
+            if scanner.has() {
+                throw JSONSyntaxError.unexpectedCharacter(found: JSONScanner.describe(scanner.bytes[scanner.index]), expected: "end of input", offset: scanner.index)
+            }
         }
     }
 }

@@ -1,0 +1,268 @@
+import AlmanacCore
+
+/// The RFC 8259 grammar at the byte level, shared by every JSON reader of almanac (the tape
+/// of ``JSONReader``, the model readers of the json formats, ``opaqueValue()``): white
+/// space, strings checked for UTF-8, escapes, surrogate pairs and raw control characters,
+/// numbers, literals and the nesting limit, each failure a ``JSONSyntaxError`` at its offset.
+///
+/// The bytes may stop before the input does (the window of a stream, ``isFinal`` false):
+/// then running out of them sets ``ranOut`` and otherwise reads as the end of the input, so
+/// the caller throws away what it read and reads the same value again with more bytes.
+package struct JSONScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    /// The next byte.
+    package var index: Int
+    /// Whether the input ends where ``bytes`` end.
+    package let isFinal: Bool
+    /// Whether a read needed a byte past the end of ``bytes`` that is not the end of the input.
+    package private(set) var ranOut = false
+    /// How many arrays and objects are open around ``index``, in the whole input.
+    package var depth: Int
+    package let maximumDepth: Int
+
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int = 0, isFinal: Bool = true, depth: Int = 0, maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+        self.bytes = bytes
+        self.index = index
+        self.isFinal = isFinal
+        self.depth = depth
+        self.maximumDepth = maximumDepth
+    }
+
+    /// Whether `count` more bytes are there; when they are not, notes that the bytes ran out.
+    @inline(__always)
+    package mutating func has(_ count: Int = 1) -> Bool {
+        if index + count <= bytes.count { return true }
+        if !isFinal { ranOut = true }
+        return false
+    }
+
+    package mutating func skipWhitespace() {
+        while has() {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next byte; the end of the input is an error that says what was `expected`.
+    package mutating func peek(expected: String) throws(JSONSyntaxError) -> UInt8 {
+        guard has() else { throw JSONSyntaxError.unexpectedEnd(expected: expected, offset: index) }
+        return bytes[index]
+    }
+
+    /// Steps over `byte`, which must come next.
+    package mutating func expect(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
+        guard try peek(expected: expected) == byte else {
+            throw JSONSyntaxError.unexpectedCharacter(found: Self.describe(bytes[index]), expected: expected, offset: index)
+        }
+        index += 1
+    }
+
+    /// Opens the array or object whose bracket is next, refused past ``maximumDepth``.
+    package mutating func enter() throws(JSONSyntaxError) {
+        depth += 1
+        if depth > maximumDepth { throw JSONSyntaxError.tooDeep(limit: maximumDepth, offset: index) }
+    }
+
+    /// After a member or element: `true` past a `,`, `false` past the closing `bracket`.
+    package mutating func nextMember(closing bracket: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        let expected = bracket == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'"
+        if try peek(expected: expected) == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        try expect(bracket, expected)
+        depth -= 1
+        return false
+    }
+
+    // MARK: Strings
+
+    /// Steps over the string whose opening quote is next, checking it (UTF-8, escapes, no
+    /// raw control characters); returns whether it holds a backslash escape.
+    package mutating func scanString() throws(JSONSyntaxError) -> Bool {
+        index += 1
+        var escapes = false
+        while true {
+            // A run of printable ASCII, the most of most strings, in a tight loop.
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
+                index += 1
+            }
+            guard has() else { break }
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return escapes
+            case UInt8(ascii: "\\"):
+                escapes = true
+                try checkEscape()
+            case 0..<0x20:
+                throw JSONSyntaxError.controlCharacter(byte, offset: index)
+            case 0x20..<0x80:
+                index += 1
+            default:
+                guard let count = UTF8Sequence.length(in: bytes, at: index) else {
+                    if index + 4 > bytes.count { _ = has(4) }
+                    throw JSONSyntaxError.invalidUTF8(offset: index)
+                }
+                index += count
+            }
+        }
+        throw JSONSyntaxError.unexpectedEnd(expected: "'\"' to close the string", offset: index)
+    }
+
+    /// The text of the string from `start` (its opening quote) to `end` (past its closing
+    /// quote), which ``scanString()`` checked; `escapes` is what it returned.
+    package func string(from start: Int, to end: Int, escapes: Bool) -> String {
+        let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+        guard escapes else { return String(decoding: content, as: UTF8.self) }
+        return String(decoding: JSONStringEscapes.unescaped(content), as: UTF8.self)
+    }
+
+    /// Reads the string that comes next: its text and whether it held an escape.
+    package mutating func readString() throws(JSONSyntaxError) -> (text: String, escapes: Bool) {
+        let start = index
+        let escapes = try scanString()
+        return (string(from: start, to: index, escapes: escapes), escapes)
+    }
+
+    /// Steps over one backslash escape, refusing escapes JSON does not have and lone surrogates.
+    private mutating func checkEscape() throws(JSONSyntaxError) {
+        let escapeStart = index
+        index += 1
+        guard has() else { throw JSONSyntaxError.unexpectedEnd(expected: "an escape", offset: index) }
+        let letter = bytes[index]
+        index += 1
+        switch letter {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
+        case UInt8(ascii: "u"):
+            let scalar = try hex4(escapeStart)
+            if (0xD800..<0xDC00).contains(scalar) {
+                guard has(2), bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw JSONSyntaxError.invalidEscape("lone surrogate", offset: escapeStart)
+                }
+                index += 2
+                let low = try hex4(escapeStart)
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw JSONSyntaxError.invalidEscape("lone surrogate", offset: escapeStart)
+                }
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                throw JSONSyntaxError.invalidEscape("lone surrogate", offset: escapeStart)
+            }
+        default:
+            throw JSONSyntaxError.invalidEscape("'\\\(String(decoding: [letter], as: UTF8.self))'", offset: escapeStart)
+        }
+    }
+
+    private mutating func hex4(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard has(4) else { throw JSONSyntaxError.unexpectedEnd(expected: "four hex digits", offset: index) }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw JSONSyntaxError.invalidEscape("'\\u' needs four hex digits", offset: escapeStart)
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+
+    // MARK: Numbers and literals
+
+    /// Checks the number that comes next against the JSON grammar and steps over it.
+    package mutating func scanNumber() throws(JSONSyntaxError) {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0, !(integerDigits > 1 && bytes[integerStart] == UInt8(ascii: "0")) else { throw numberError(start) }
+        if has(), bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw numberError(start) }
+        }
+        if has(), bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if has(), bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw numberError(start) }
+        }
+        if has(), !Self.isDelimiter(bytes[index]) { throw numberError(start) }
+    }
+
+    private mutating func digits() -> Int {
+        let first = index
+        while has(), bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        return index - first
+    }
+
+    /// The error for the number at `start`, with its text up to a delimiter.
+    private mutating func numberError(_ start: Int) -> JSONSyntaxError {
+        index = start
+        while has(), !Self.isDelimiter(bytes[index]) { index += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index = start
+        return JSONSyntaxError.invalidNumber(text, offset: start)
+    }
+
+    /// Steps over `word` (`true`, `false`, `null`), which must come next and end there.
+    package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let start = index
+        let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for byte in expected {
+            guard has(), bytes[index] == byte else {
+                index = Swift.min(start + 1, bytes.count)
+                while has(), !Self.isDelimiter(bytes[index]), index - start < 20 { index += 1 }
+                let found = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index = start
+                throw JSONSyntaxError.unexpectedCharacter(found: "'\(found)'", expected: "a value", offset: start)
+            }
+            index += 1
+        }
+        if has(), !Self.isDelimiter(bytes[index]) {
+            throw JSONSyntaxError.unexpectedCharacter(found: Self.describe(bytes[index]), expected: "',' or the end of the value", offset: index)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Whether `byte` may follow a literal or a number.
+    package static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+             UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// A byte as errors name it: `'x'`, or `byte 0x0` when it does not print.
+    package static func describe(_ byte: UInt8) -> String {
+        if byte >= 0x21 && byte < 0x7F { return "'\(String(decoding: [byte], as: UTF8.self))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    /// The JSON type's name of the value that starts with `byte` (which a reader has
+    /// checked), for messages such as "expected a string, found an array".
+    package static func typeName(startingWith byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "{"): return "an object"
+        case UInt8(ascii: "["): return "an array"
+        case UInt8(ascii: "\""): return "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
+        case UInt8(ascii: "n"): return "null"
+        default: return "a number"
+        }
+    }
+}
