@@ -84,7 +84,7 @@ struct StreamingTests {
         #expect(try XCal.decode(bytes, source: "s.xcs").document == reference.document)
     }
 
-    @Test("a VTIMEZONE after the events that use it and the calendar's X-WR-TIMEZONE reach the mapping from the first pass")
+    @Test("a VTIMEZONE after the events that use it reaches their mapping from the first pass")
     func timeZonesFromFirstPass() throws {
         let zone = """
             <vtimezone><properties><tzid><text>Custom/Island</text></tzid></properties><components>
