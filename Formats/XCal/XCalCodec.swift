@@ -5,7 +5,8 @@ import AlmanacLibXML
 /// xCal (`xcal`; `.xcs`), RFC 6321: iCalendar as XML in the namespace
 /// `urn:ietf:params:xml:ns:icalendar-2.0`. Events with their task checklists, with the
 /// same mapping as the iCalendar codec (both go through the component tree of
-/// `AlmanacICalendarModel`). See `Formats/XCal/README.md`.
+/// `AlmanacICalendarModel`, one item at a time). Reads as a stream too
+/// (``decodeItems(from:sourceName:limits:body:)``). See `Formats/XCal/README.md`.
 ///
 /// Reading goes through the shared libxml2 reader of `AlmanacLibXML` (no network, no
 /// DTDs, no entity expansion); input that is not well-formed XML, or not xCal's shape
@@ -30,13 +31,18 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
         )
     }
 
-    /// Reads an xCal document: libxml2's reader, the component tree, the shared mapping.
+    /// Reads an xCal document in the two passes of ``decodeItems(from:sourceName:limits:body:)``,
+    /// keeping the events: only one item's component tree is ever held.
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
-        let (calendars, warnings) = try read(bytes, source: source, maximumDepth: limits.depth(default: Self.defaultMaximumDepth))
-        var mapper = EventMapper(source: source, options: options)
-        let (document, origins) = mapper.located(from: calendars)
-        let diagnostics = (warnings + mapper.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
-        return DecodeResult(document: document, diagnostics: diagnostics, origins: origins)
+        var events: [Event] = []
+        var origins = ItemOrigins()
+        let read = try stream(bytes, source: source, maximumDepth: limits.depth(default: Self.defaultMaximumDepth)) { event, position in
+            events.append(event)
+            origins.events.append(position)
+        }
+        var document = AlmanacDocument(events: events)
+        document.extras = read.extras
+        return DecodeResult(document: document, diagnostics: read.diagnostics, origins: origins)
     }
 
     /// Writes the calendar as its events come (``XCalDocumentWriter``); recipes are left
@@ -62,13 +68,20 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
     /// The deepest nesting of elements accepted by default, libxml2's own limit.
     public static let defaultMaximumDepth = 256
 
+    /// The whole tree of the document, with the reader's warnings.
     func read(_ bytes: [UInt8], source: String, maximumDepth: Int) throws -> (calendars: [ICalComponent], warnings: [Diagnostic]) {
+        try reading(bytes, source: source, maximumDepth: maximumDepth) { reader in
+            (try reader.calendars(), reader.diagnostics)
+        }
+    }
+
+    /// Runs `body` with a tree reader over `bytes`; what the XML kit's reader refuses is
+    /// thrown as ``XCalDecodingError/read(_:)``.
+    func reading<Result>(_ bytes: [UInt8], source: String, maximumDepth: Int, _ body: (XCalTreeReader) throws -> Result) throws -> Result {
         do {
             return try bytes.withUnsafeBufferPointer { buffer in
                 try XMLTextReader.reading(buffer, maximumDepth: maximumDepth) { cursor in
-                    let reader = XCalTreeReader(cursor: cursor, source: source)
-                    let calendars = try reader.calendars()
-                    return (calendars, reader.diagnostics)
+                    try body(XCalTreeReader(cursor: cursor, source: source))
                 }
             }
         } catch let error as XMLReadError {

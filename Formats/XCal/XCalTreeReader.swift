@@ -8,12 +8,16 @@ import AlmanacLibXML
 ///
 /// Elements in other namespaces are skipped with a warning (RFC 6321 lets xCal carry
 /// extensions, which iCalendar has no place for).
+///
+/// The tree of a whole document (``calendars()``), or the calendars without their items,
+/// each item (a VEVENT or VTODO directly inside a VCALENDAR) handed on as soon as its
+/// element ends (``calendars(passingItemsTo:)``), so that only one item's tree is held.
 final class XCalTreeReader {
     let cursor: XMLTextReader
     /// The input's name for diagnostics.
     let source: String
     /// The namespace the document uses for xCal: RFC 6321's, or none at all.
-    private(set) var namespace = XCalVocabulary.namespace
+    var namespace = XCalVocabulary.namespace
     /// Warnings: skipped foreign elements.
     private(set) var diagnostics: [Diagnostic] = []
     /// The upper-cased iCalendar name of each element name met so far, by the reader's
@@ -28,23 +32,24 @@ final class XCalTreeReader {
     /// The VCALENDAR components of the document: the `<vcalendar>`s of its
     /// `<icalendar>` root, or a `<vcalendar>` root itself.
     func calendars() throws -> [ICalComponent] {
-        let root = try cursor.rootElement()
-        guard root.namespace == XCalVocabulary.namespace || root.namespace.isEmpty,
-              root.localName == "icalendar" || root.localName == "vcalendar" else {
-            let found = root.namespace.isEmpty ? "<\(root.qualifiedName)>" : "<\(root.qualifiedName)> in namespace \(root.namespace)"
-            throw XCalDecodingError.notXCal(found: found, at: cursor.position(root.mark))
-        }
-        namespace = root.namespace
+        try calendars(passingItemsTo: { _ in false })
+    }
+
+    /// The VCALENDAR components of the document, each of their VEVENTs and VTODOs passed
+    /// to `take` in document order as soon as it has been read; an item `take` returns
+    /// `true` for is left out of its calendar's children.
+    func calendars(passingItemsTo take: (ICalComponent) throws -> Bool) throws -> [ICalComponent] {
+        let root = try calendarRoot()
         var calendars: [ICalComponent] = []
         if root.localName == "vcalendar" {
-            calendars.append(try component(root))
+            calendars.append(try component(root, taking: take))
         } else {
             try cursor.children(of: root) { child in
                 guard try isXCal(child) else { return }
                 guard child.localName == "vcalendar" else {
                     throw XCalDecodingError.misplacedElement(child.qualifiedName, in: "<\(root.qualifiedName)>", expected: "<vcalendar>", at: cursor.position(child.mark))
                 }
-                calendars.append(try component(child))
+                calendars.append(try component(child, taking: take))
             }
         }
         try cursor.finish()
@@ -53,9 +58,24 @@ final class XCalTreeReader {
         return calendars
     }
 
+    /// The root element, `<icalendar>` or `<vcalendar>` in the xCal namespace or none,
+    /// whose namespace the document's xCal elements are then expected in.
+    func calendarRoot() throws -> XMLStartTag {
+        let root = try cursor.rootElement()
+        guard root.namespace == XCalVocabulary.namespace || root.namespace.isEmpty,
+              root.localName == "icalendar" || root.localName == "vcalendar" else {
+            let found = root.namespace.isEmpty ? "<\(root.qualifiedName)>" : "<\(root.qualifiedName)> in namespace \(root.namespace)"
+            throw XCalDecodingError.notXCal(found: found, at: cursor.position(root.mark))
+        }
+        namespace = root.namespace
+        return root
+    }
+
     // MARK: Components and properties
 
-    private func component(_ tag: XMLStartTag) throws -> ICalComponent {
+    /// The component `tag` starts, with its sub-components but the VEVENTs and VTODOs
+    /// `take` returns `true` for.
+    func component(_ tag: XMLStartTag, taking take: (ICalComponent) throws -> Bool = { _ in false }) throws -> ICalComponent {
         let position = cursor.position(tag.mark)
         var component = ICalComponent(name: try name(of: tag), line: position.line, offset: position.offset, column: position.column)
         try cursor.children(of: tag) { child in
@@ -69,7 +89,8 @@ final class XCalTreeReader {
             case "components":
                 try cursor.children(of: child) { inner in
                     guard try isXCal(inner) else { return }
-                    component.children.append(try self.component(inner))
+                    let child = try self.component(inner)
+                    if try !(ICalendarOutline.isItem(child.name) && take(child)) { component.children.append(child) }
                 }
             default:
                 throw XCalDecodingError.misplacedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", expected: "<properties> or <components>", at: cursor.position(child.mark))
@@ -78,7 +99,7 @@ final class XCalTreeReader {
         return component
     }
 
-    private func property(_ tag: XMLStartTag) throws -> ICalProperty {
+    func property(_ tag: XMLStartTag) throws -> ICalProperty {
         let position = cursor.position(tag.mark)
         let name = try self.name(of: tag)
         let structured = XCalVocabulary.structuredParts[name] ?? []
@@ -172,7 +193,7 @@ final class XCalTreeReader {
     }
 
     /// The upper-cased iCalendar name of a component, property or parameter element.
-    private func name(of tag: XMLStartTag) throws -> String {
+    func name(of tag: XMLStartTag) throws -> String {
         if let known = iCalendarNames[tag.localNameKey] { return known }
         guard XCalVocabulary.isName(tag.localName) else { throw XCalDecodingError.invalidName(tag.qualifiedName, at: cursor.position(tag.mark)) }
         let name = tag.localName.uppercased()
