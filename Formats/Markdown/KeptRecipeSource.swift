@@ -75,18 +75,30 @@ struct KeptRecipeSource {
     }
 
     /// Whether a fence is open at the end of `text`, as the reader looks for fences when it splits parts.
+    /// Walks the bytes once; only a line whose first visible byte is `` ` `` or `~` (the only
+    /// lines that can open or close a fence) is handed to ``LineScanner``.
     private static func endsInOpenFence(_ text: String) -> Bool {
-        var fence: (character: UInt8, length: Int)?
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if let open = fence {
-                if LineScanner.closesFence(bytes, character: open.character, length: open.length) { fence = nil }
-            } else if let opening = LineScanner.fenceOpening(bytes) {
-                fence = opening
+        MarkdownText.withBytes(text) { bytes in
+            var fence: (character: UInt8, length: Int)?
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                var first = start
+                while first < end && (bytes[first] == LineScanner.space || bytes[first] == LineScanner.tab) { first += 1 }
+                if first < end, bytes[first] == UInt8(ascii: "`") || bytes[first] == UInt8(ascii: "~") {
+                    var line = Array(bytes[start..<end])
+                    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                    if let open = fence {
+                        if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
+                    } else if let opening = LineScanner.fenceOpening(line) {
+                        fence = opening
+                    }
+                }
+                start = end + 1
             }
+            return fence != nil
         }
-        return fence != nil
     }
 
     /// Whether `recipe`'s fields are still those the kept body spells.

@@ -143,9 +143,13 @@ struct MarkdownDocumentReader {
 
     /// The part a marker line starts, or `nil` when the line is no marker.
     static func marker(_ line: [UInt8]) -> PartKind? {
+        // Most lines are no marker: look at the first visible byte before copying anything.
+        var start = 0
+        while start < line.count && (line[start] == LineScanner.space || line[start] == LineScanner.tab) { start += 1 }
+        guard start < line.count, line[start] == UInt8(ascii: "<") else { return nil }
         var text = line
         LineScanner.trim(&text)
-        guard text.first == UInt8(ascii: "<"), text.count < 40 else { return nil }
+        guard text.count < 40 else { return nil }
         let string = String(decoding: text, as: UTF8.self)
         return [PartKind.recipe, .agenda, .index].first { $0.marker == string }
     }

@@ -146,8 +146,14 @@ struct RecipeMDParser {
         let at = source.position(line: item.firstLine)
         var ingredient = RecipeMDRecipe.Ingredient(name: "", contentColumn: item.contentColumn)
         var name: [Unicode.Scalar] = []
+        /// The name as text when it is the paragraph as it is, without the detour through scalars.
+        var plainName: String?
         var continuationStart: Int?
-        if let first = item.blocks.first, case .paragraph(let text) = first.kind {
+        if let first = item.blocks.first, case .paragraph(let text) = first.kind, Self.isPlainName(text) {
+            // Neither an amount nor a link.
+            plainName = text
+            continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
+        } else if let first = item.blocks.first, case .paragraph(let text) = first.kind {
             let scalars = MarkdownText.scalars(text)
             if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
                 ingredient.amount = try amount(inner, at: at)
@@ -164,13 +170,20 @@ struct RecipeMDParser {
         } else if let first = item.blocks.first {
             continuationStart = first.firstLine
         }
-        var text = String(scalars: name)
+        var text = plainName ?? String(scalars: name)
         if let start = continuationStart, let last = item.blocks.last, last.lastLine >= start {
             text += "\n" + source.text(start...last.lastLine)
         }
         ingredient.name = MarkdownText.trimmed(text)
         guard !ingredient.name.isEmpty else { throw MarkdownDecodingError.ingredientWithoutName(at: at) }
         return ingredient
+    }
+
+    /// Whether an ingredient's first paragraph can start neither an amount (`*…*`, `_…_`) nor
+    /// a link (`[`): its first byte is a visible ASCII character other than those.
+    private static func isPlainName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first > 0x20, first < 0x7F else { return false }
+        return first != UInt8(ascii: "*") && first != UInt8(ascii: "_") && first != UInt8(ascii: "[")
     }
 
     private func amount(_ text: [Unicode.Scalar], at: SourcePosition) throws -> RecipeMDRecipe.Amount? {

@@ -73,30 +73,35 @@ struct RecipeMapper {
     /// `flour, sifted` is the name `flour` with the note `sifted`: a one-line name splits
     /// at its first `, ` (the writer joins them so).
     static func splitNote(_ text: String) -> (name: String, note: String?) {
-        if MarkdownText.isPlainASCII(text) { return splitPlainNote(text) }
+        // One walk over the bytes finds where `, ` is first (a match of the characters is one of
+        // the bytes too), whether the text is plain ASCII, and whether it holds a line end.
+        let (comma, plain, newline) = MarkdownText.withBytes(text) { bytes -> (Int?, Bool, Bool) in
+            var comma: Int?
+            var plain = true
+            var newline = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 || byte == UInt8(ascii: "\r") { plain = false }
+                if byte == UInt8(ascii: "\n") { newline = true }
+                if comma == nil, byte == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { comma = index }
+            }
+            return (comma, plain, newline)
+        }
+        guard let comma else { return (text, nil) }
+        if plain {
+            // The characters are the bytes: split there.
+            guard !newline else { return (text, nil) }
+            let cut = text.utf8.index(text.utf8.startIndex, offsetBy: comma)
+            let name = MarkdownText.trimmed(String(text[..<cut]))
+            let note = MarkdownText.trimmed(String(text[text.utf8.index(cut, offsetBy: 2)...]))
+            guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
+            return (name, note)
+        }
         guard !text.contains("\n"), let comma = text.range(of: ", ") else { return (text, nil) }
         let name = MarkdownText.trimmed(String(text[..<comma.lowerBound]))
         let note = MarkdownText.trimmed(String(text[comma.upperBound...]))
         guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
         return (name, note)
-    }
-
-    /// ``splitNote(_:)`` for text whose characters are its bytes, searching the bytes.
-    private static func splitPlainNote(_ text: String) -> (name: String, note: String?) {
-        let bytes = text.utf8
-        guard !MarkdownText.contains(text, byte: UInt8(ascii: "\n")) else { return (text, nil) }
-        var comma = bytes.startIndex
-        while comma < bytes.endIndex {
-            let next = bytes.index(after: comma)
-            if bytes[comma] == UInt8(ascii: ","), next < bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
-                let name = MarkdownText.trimmed(String(text[..<comma]))
-                let note = MarkdownText.trimmed(String(text[bytes.index(after: next)...]))
-                guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
-                return (name, note)
-            }
-            comma = next
-        }
-        return (text, nil)
     }
 
     /// Steps from the instructions: each list item or other block is a step, and a
@@ -160,24 +165,31 @@ struct RecipeMapper {
     /// A list item's Markdown: its lines without the marker and the content indentation.
     func itemMarkdown(_ item: MarkdownListItem) -> String {
         guard item.lastLine >= item.firstLine else { return "" }
-        var lines: [String] = []
+        if item.lastLine == item.firstLine {
+            return String(decoding: Self.dropColumns(source.lines[item.firstLine], item.contentColumn), as: UTF8.self)
+        }
+        var bytes: [UInt8] = []
         for number in item.firstLine...item.lastLine {
             let line = source.lines[number]
-            let content = number == item.firstLine ? Self.dropColumns(line, item.contentColumn) : LineScanner.dropIndent(line, columns: item.contentColumn)
-            lines.append(String(decoding: content, as: UTF8.self))
+            if number > item.firstLine { bytes.append(UInt8(ascii: "\n")) }
+            if number == item.firstLine {
+                bytes += Self.dropColumns(line, item.contentColumn)
+            } else {
+                bytes += LineScanner.dropIndent(line, columns: item.contentColumn)
+            }
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The line without its first `columns` columns, whatever they hold.
-    static func dropColumns(_ line: [UInt8], _ columns: Int) -> [UInt8] {
+    static func dropColumns(_ line: [UInt8], _ columns: Int) -> ArraySlice<UInt8> {
         var column = 0
         var index = 0
         while index < line.count && column < columns {
             column += line[index] == LineScanner.tab ? 4 - column % 4 : 1
             index += 1
         }
-        return Array(line[index...])
+        return line[index...]
     }
 
     private func merge(_ frontMatter: FrontMatter, into recipe: inout Recipe) throws {

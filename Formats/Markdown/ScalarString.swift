@@ -52,10 +52,4 @@ extension MarkdownText {
             return false
         }
     }
-
-    /// Whether every byte of `text` is ASCII and none is a carriage return, so that
-    /// its characters are its bytes (no grapheme cluster spans two of them).
-    static func isPlainASCII(_ text: String) -> Bool {
-        withBytes(text) { bytes in bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } }
-    }
 }
