@@ -166,6 +166,8 @@ enum MarkdownEscaper {
 
     /// `lines` indented by `columns` spaces after the first; blank lines stay empty.
     static func indentContinuation(_ text: String, columns: Int) -> String {
+        // Most steps are one line: nothing to indent, and no need to split into Characters.
+        guard text.utf8.contains(UInt8(ascii: "\n")) else { return text }
         let pad = String(repeating: " ", count: columns)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for index in lines.indices.dropFirst() where !lines[index].allSatisfy({ $0 == " " || $0 == "\t" }) {
