@@ -14,6 +14,14 @@ struct ZoneClock {
         zone = identifier.flatMap(TimeZone.init(identifier:))
     }
 
+    /// A clock for `zone` (UTC's when `nil`).
+    init(zone: TimeZone?) {
+        self.zone = zone
+    }
+
+    /// Whether the zone is known (a clock of an unknown zone counts as UTC).
+    var isKnown: Bool { zone != nil }
+
     /// The zone's offset from UTC (seconds east) at the UTC instant `utc`.
     mutating func offset(atUTC utc: Int) -> Int {
         guard let zone else { return 0 }
