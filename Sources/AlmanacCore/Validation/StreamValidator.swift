@@ -32,6 +32,11 @@ public struct StreamValidator {
         instants = InstantReader(localZone: validator.settings.timeZone)
     }
 
+    /// Makes room for the identities of `count` more items (the occurrences to come).
+    public mutating func reserve(_ count: Int) {
+        if uniqueIDs != nil { seen.reserveCapacity(seen.count + count) }
+    }
+
     /// The diagnostics for `located`, the next item of the stream.
     public mutating func validate(_ located: LocatedItem) -> [Diagnostic] {
         var found = validator.validate([located])

@@ -189,6 +189,7 @@ public struct Conversion {
         }
         let validates = validator != nil
         var itemValidator = StreamValidator(validator ?? Validator())
+        if validates { itemValidator.reserve(items.occurrenceCount) }
         func check(_ found: [Diagnostic]) throws {
             if found.contains(where: { $0.severity == .error }) {
                 throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)

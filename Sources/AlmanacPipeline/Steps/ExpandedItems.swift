@@ -29,6 +29,9 @@ public struct ExpandedItems {
         bases = stream.bases
     }
 
+    /// How many occurrences there are (the recipes left out).
+    public var occurrenceCount: Int { stream.count }
+
     /// Items handed on as they are.
     public init(_ items: AnyIterator<LocatedItem>) {
         self.init(leading: items, stream: OccurrenceStream(), origins: [])
