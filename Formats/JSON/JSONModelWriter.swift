@@ -15,52 +15,83 @@ enum JSONModelWriter {
 
     static func write(_ event: Event, kind: Bool, to writer: inout JSONWriter) {
         writer.object { writer in
-            if kind { writer.member("kind", ItemKind.event.rawValue) }
-            writer.member("id", event.id)
-            writer.member("title", event.title)
-            writer.member("symbol", event.symbol)
-            if let color = event.color {
-                writer.key("color")
-                writer.object { writer in
-                    writer.member("red", color.red)
-                    writer.member("green", color.green)
-                    writer.member("blue", color.blue)
-                    writer.member("alpha", color.alpha)
-                }
-            }
-            writer.member("start", event.start.map(text))
-            writer.member("end", event.end.map(text))
-            writer.member("recurrenceId", event.recurrenceID.map(zonedText))
-            if event.isAllDay {
-                writer.key("allDay")
-                writer.bool(true)
-            }
-            let zone = event.start?.timeZoneID
-            writer.member("timeZone", zone)
-            if let endZone = event.end?.timeZoneID, endZone != zone {
-                writer.member("endTimeZone", endZone)
-            }
-            writer.member("location", event.location)
-            writer.member("notes", event.notes)
-            writer.member("url", event.url)
-            writer.member("categories", event.categories)
-            writer.member("recurrence", event.recurrence)
-            if let priority = event.priority {
-                writer.key("priority")
-                writer.integer(priority)
-            }
-            writer.member("tasks", event.tasks) { writer, task in
-                writer.object { writer in
-                    writer.member("id", task.id)
-                    writer.member("text", task.text)
-                    writer.key("isCompleted")
-                    writer.bool(task.isCompleted)
-                    writer.extras(task.extras)
-                }
-            }
-            writer.member("recipes", event.recipes)
-            writer.extras(event.extras, reserved: kind ? "kind" : nil)
+            writeHead(of: event, kind: kind, to: &writer)
+            writeTimes(of: event, to: &writer)
+            writeTail(of: event, kind: kind, to: &writer)
         }
+    }
+
+    /// An NDJSON line of `event` (without its newline) and where in it its times are (the
+    /// `start`, `end` and `recurrenceId` members with the comma before each): what comes
+    /// before and after them is the same for every occurrence of a series.
+    static func line(_ event: Event) -> (bytes: [UInt8], times: Range<Int>) {
+        var writer = JSONWriter(pretty: false, reservingCapacity: 512)
+        var times = 0..<0
+        writer.object { writer in
+            writeHead(of: event, kind: true, to: &writer)
+            let start = writer.bytes.count
+            writeTimes(of: event, to: &writer)
+            times = start..<writer.bytes.count
+            writeTail(of: event, kind: true, to: &writer)
+        }
+        return (writer.bytes, times)
+    }
+
+    /// The members before the times.
+    private static func writeHead(of event: Event, kind: Bool, to writer: inout JSONWriter) {
+        if kind { writer.member("kind", ItemKind.event.rawValue) }
+        writer.member("id", event.id)
+        writer.member("title", event.title)
+        writer.member("symbol", event.symbol)
+        if let color = event.color {
+            writer.key("color")
+            writer.object { writer in
+                writer.member("red", color.red)
+                writer.member("green", color.green)
+                writer.member("blue", color.blue)
+                writer.member("alpha", color.alpha)
+            }
+        }
+    }
+
+    /// `start`, `end` and `recurrenceId`.
+    private static func writeTimes(of event: Event, to writer: inout JSONWriter) {
+        writer.member("start", event.start.map(text))
+        writer.member("end", event.end.map(text))
+        writer.member("recurrenceId", event.recurrenceID.map(zonedText))
+    }
+
+    /// The members after the times.
+    private static func writeTail(of event: Event, kind: Bool, to writer: inout JSONWriter) {
+        if event.isAllDay {
+            writer.key("allDay")
+            writer.bool(true)
+        }
+        let zone = event.start?.timeZoneID
+        writer.member("timeZone", zone)
+        if let endZone = event.end?.timeZoneID, endZone != zone {
+            writer.member("endTimeZone", endZone)
+        }
+        writer.member("location", event.location)
+        writer.member("notes", event.notes)
+        writer.member("url", event.url)
+        writer.member("categories", event.categories)
+        writer.member("recurrence", event.recurrence)
+        if let priority = event.priority {
+            writer.key("priority")
+            writer.integer(priority)
+        }
+        writer.member("tasks", event.tasks) { writer, task in
+            writer.object { writer in
+                writer.member("id", task.id)
+                writer.member("text", task.text)
+                writer.key("isCompleted")
+                writer.bool(task.isCompleted)
+                writer.extras(task.extras)
+            }
+        }
+        writer.member("recipes", event.recipes)
+        writer.extras(event.extras, reserved: kind ? "kind" : nil)
     }
 
     static func write(_ recipe: Recipe, kind: Bool, to writer: inout JSONWriter) {

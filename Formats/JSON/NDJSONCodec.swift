@@ -65,4 +65,9 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
         bytes.append(contentsOf: writer.bytes)
         bytes.append(UInt8(ascii: "\n"))
     }
+
+    /// The occurrences of `base` written from its line, encoded once (``NDJSONOccurrenceEncoder``).
+    public func occurrenceEncoder(for base: Event, options: EncodingOptions) -> (any OccurrenceEncoding)? {
+        NDJSONOccurrenceEncoder(base: base)
+    }
 }

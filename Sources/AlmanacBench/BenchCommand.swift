@@ -2,7 +2,8 @@ import AlmanacCore
 import Foundation
 
 /// The command line of `almanac-bench`: `all` (generate, then measure everything),
-/// `shapes` (every reader on hostile input shapes), `generate` (inputs only) and `help`.
+/// `shapes` (every reader on hostile input shapes), `generate` (inputs only), `recurrence`
+/// (`expand` against recurring-ical-events) and `help`.
 struct BenchCommand {
     static let usage = """
         usage: almanac-bench all [--size MB] [--large MB] [--dir DIR] [--runs N] [--recipe-files N]
@@ -10,6 +11,8 @@ struct BenchCommand {
                almanac-bench shapes [--size MB] [--runs N] [--timeout SECONDS] [--readers LIST] [--keep]
                                     [--dir DIR] [--almanac PATH]
                almanac-bench generate [--dir DIR] [--events N | --megabytes MB] [--recipes N] [--recipe-files N]
+               almanac-bench recurrence [--series N] [--years N] [--runs N] [--dir DIR] [--almanac PATH]
+                                        [--venv DIR] [--no-peer]
                almanac-bench help
         """
 
@@ -52,7 +55,8 @@ struct BenchCommand {
             }
             let written = try generator.writeEvents(events).merging(try generator.writeRecipes(recipes, files: files).map { ("recipes " + $0.key, $0.value) }) { first, _ in first }
             for (format, path) in written.sorted(by: { $0.key < $1.key }) { print("\(format): \(path)") }
-        case "recurrence": try RecurrenceBenchmark(&options).run() // [--series N] [--years N] [--runs N] [--dir DIR] [--venv DIR]
+        case "recurrence":
+            try RecurrenceBenchmark(&options).run()
         case "help", "--help", "-h":
             print(Self.usage)
         default:

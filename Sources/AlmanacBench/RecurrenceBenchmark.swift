@@ -3,7 +3,8 @@ import Foundation
 
 /// `almanac-bench recurrence`: ten years of 1,000 recurring events with changed and
 /// cancelled occurrences, EXDATEs and RDATEs, expanded by `almanac … then expand` and by
-/// python recurring-ical-events on the same file in the same run; prints the ratio.
+/// python recurring-ical-events on the same file in the same run; prints the ratio
+/// (`--no-peer`: almanac alone, for timing changes to it).
 struct RecurrenceBenchmark {
     var folder = "/tmp/almanac-bench"
     var series = 1_000
@@ -11,6 +12,7 @@ struct RecurrenceBenchmark {
     var runs = 3
     var almanac = BenchCommand.siblingAlmanac()
     var venv = ".venv"
+    var skipPeer = false
 
     init(_ options: inout OptionReader) throws {
         folder = options.value("--dir") ?? folder
@@ -19,6 +21,7 @@ struct RecurrenceBenchmark {
         runs = try options.number("--runs").map(Int.init) ?? runs
         almanac = options.value("--almanac") ?? almanac
         venv = options.value("--venv") ?? venv
+        skipPeer = options.flag("--no-peer")
         try options.finish()
     }
 
@@ -46,7 +49,8 @@ struct RecurrenceBenchmark {
         let ours = try runner.measure([almanac, "convert", input, "-t", "ndjson", "-o", output, "then", "expand", "--from", from, "--to", to], runs: runs)
         let lines = (try? String(contentsOfFile: output, encoding: .utf8))?.split(separator: "\n").count ?? 0
         print("almanac-bench recurrence: \(series) series, \(from) to \(to)")
-        print("almanac convert … then expand: \(String(format: "%.3f", ours.seconds)) s, \(lines) occurrences, peak \(ours.peakBytes / 1_048_576) MiB")
+        print("almanac convert … then expand: \(String(format: "%.3f", ours.seconds)) s (CPU \(String(format: "%.3f", ours.cpuSeconds)) s), \(lines) occurrences, peak \(ours.peakBytes / 1_048_576) MiB")
+        if skipPeer { return }
         let python = "\(venv)/bin/python"
         guard FileManager.default.isExecutableFile(atPath: python) else {
             print("note: \(python) is missing; install the peers with: .venv/bin/pip install -r Tests/peers-requirements.txt")
@@ -57,7 +61,7 @@ struct RecurrenceBenchmark {
         let peer = try runner.measure([python, script, input, from, to])
         let expand = PeerScripts.seconds("expand", in: peer.output) ?? peer.seconds
         let count = PeerScripts.seconds("occurrences", in: peer.output).map(Int.init) ?? 0
-        print("recurring-ical-events 3.8.2: \(String(format: "%.3f", peer.seconds)) s in all (its expansion alone \(String(format: "%.3f", expand)) s), \(count) occurrences, peak \(peer.peakBytes / 1_048_576) MiB")
+        print("recurring-ical-events 3.8.2: \(String(format: "%.3f", peer.seconds)) s in all (CPU \(String(format: "%.3f", peer.cpuSeconds)) s; its expansion alone \(String(format: "%.3f", expand)) s), \(count) occurrences, peak \(peer.peakBytes / 1_048_576) MiB")
         let ratio = peer.seconds / max(ours.seconds, 1e-9)
         print("ratio: \(String(format: "%.1f", ratio))× (whole runs), \(String(format: "%.1f", expand / max(ours.seconds, 1e-9)))× (its expansion alone vs almanac's whole run); target ≥ 50×: \(ratio >= 50 ? "met" : "MISSED")")
     }

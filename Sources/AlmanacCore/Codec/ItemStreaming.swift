@@ -34,4 +34,8 @@ extension ItemStreamDecoding {
 public protocol ItemStreamEncoding: FormatCodec {
     /// Appends one item to `bytes`.
     func encodeItem(_ item: Item, options: EncodingOptions, into bytes: inout [UInt8]) throws
+
+    /// A writer of `base` at the times of each of its occurrences (``OccurrenceEncoding``),
+    /// or `nil` (the default) when each is written by ``encodeItem(_:options:into:)``.
+    func occurrenceEncoder(for base: Event, options: EncodingOptions) -> (any OccurrenceEncoding)?
 }

@@ -65,39 +65,38 @@ public struct OccurrenceExpander: Sendable {
             var clock = SeriesClock(start)
             let changes = (overrides[event.id] ?? []).map { events[$0] }
             let replaced = Set(changes.compactMap { $0.recurrenceID.map { clock.key(of: $0) } })
-            let later = changes.filter(\.changesLaterOccurrences).compactMap { change -> (key: Int, shift: Int, change: Event, cancelled: Bool)? in
+            let later = changes.filter(\.changesLaterOccurrences).compactMap { change -> (key: Int, shift: Int, length: Int?, change: Event, cancelled: Bool)? in
                 guard let id = change.recurrenceID, let moved = change.start else { return nil }
                 let key = clock.key(of: id)
-                return (key, clock.key(of: moved) - key, Self.occurrence(change), change.isCancelled)
+                let length = change.end.map { clock.key(of: $0) - clock.key(of: moved) }
+                return (key, clock.key(of: moved) - key, length, Self.occurrence(change), change.isCancelled)
             }.sorted { $0.key < $1.key }
-            let laterBases = later.map { out.base($0.change) }
+            let series = out.clock(clock)
+            let laterBases = later.map { out.base($0.change, clock: series) }
             // Moved occurrences may come from outside the window.
             let reach = later.map { abs($0.shift) / 86_400 + 1 }.max() ?? 0
-            let (found, truncated) = set.occurrences(from: from.adding(days: -reach), to: to.adding(days: reach), limit: maxOccurrences)
+            let (found, truncated) = set.keyedOccurrences(from: from.adding(days: -reach), to: to.adding(days: reach), limit: maxOccurrences, clock: &clock)
             if truncated {
                 out.problems.append((index, "it has more than \(maxOccurrences) occurrences in the window; only the first \(maxOccurrences) are kept (raise --max-occurrences)"))
             }
-            let plain = out.base(Self.occurrence(event))
+            let plain = out.base(Self.occurrence(event), clock: series)
             for occurrence in found {
-                let key = clock.key(of: occurrence.start)
+                let key = occurrence.key
                 if replaced.contains(key) { continue }
-                var base = plain
-                var start = occurrence.start
-                var end = occurrence.end
+                if later.isEmpty {
+                    // The set's window is this one: the occurrence overlaps it.
+                    out.append(key, index, as: OccurrenceStream.Made(base: plain, start: key, end: occurrence.span.map { key + $0 }, recurrenceID: key))
+                    continue
+                }
+                var made = OccurrenceStream.Made(base: plain, start: key, end: occurrence.span.map { key + $0 }, recurrenceID: key)
                 if let position = later.lastIndex(where: { $0.key < key }) {
                     let change = later[position]
                     if change.cancelled { continue }
-                    base = laterBases[position]
-                    start = clock.time(ofKey: key + change.shift)
-                    if let changeStart = change.change.start, let changeEnd = change.change.end {
-                        end = clock.time(ofKey: key + change.shift + clock.key(of: changeEnd) - clock.key(of: changeStart))
-                    }
+                    let start = key + change.shift
+                    made = OccurrenceStream.Made(base: laterBases[position], start: start, end: change.length.map { start + $0 } ?? occurrence.span.map { key + $0 }, recurrenceID: key)
                 }
-                let made = OccurrenceStream.Made(base: base, start: start, end: end, recurrenceID: occurrence.recurrenceID)
-                if later.isEmpty {
-                    // The set's window is this one: the occurrence overlaps it.
-                    out.append(key, index, as: made)
-                } else if let key = Self.keyIfOverlapping(start: start, end: end, from: from, to: to, clock: &clock) {
+                let start = made.start, end: Int? = made.hasEnd ? made.end : nil
+                if let key = Self.keyIfOverlapping(start: clock.time(ofKey: start), end: end.map { clock.time(ofKey: $0) }, from: from, to: to, clock: &clock) {
                     out.append(key, index, as: made)
                 }
             }

@@ -1,22 +1,26 @@
 /// The occurrences an ``OccurrenceExpander`` found, in order of start, made into events one
-/// at a time by ``next()``. What it holds is small: one entry per occurrence (its sort key,
-/// the times, which event it copies), and each event it copies once.
+/// at a time by ``next()``. What it holds is small: one entry of a few numbers per
+/// occurrence (its sort key, its times as keys on its series' clock, which event it copies),
+/// and each event it copies once; no time or event is made until it is asked for.
 public struct OccurrenceStream: IteratorProtocol, Sendable {
     /// How to make one occurrence: copy an event and, for an occurrence of a series, set
-    /// its times.
+    /// its times, kept as keys on the series' clock.
     struct Made: Sendable {
         /// Index in ``bases``.
         var base: Int
-        var start: CalendarTime?
-        var end: CalendarTime?
-        var recurrenceID: CalendarTime?
+        var start = 0
+        /// The end's key, when the occurrence has an end.
+        var end = 0
+        var recurrenceID = 0
+        var hasEnd = false
         /// Whether the times replace the event's (an occurrence of a series).
         var setsTimes = true
 
-        init(base: Int, start: CalendarTime, end: CalendarTime?, recurrenceID: CalendarTime) {
+        init(base: Int, start: Int, end: Int?, recurrenceID: Int) {
             self.base = base
             self.start = start
-            self.end = end
+            self.end = end ?? 0
+            hasEnd = end != nil
             self.recurrenceID = recurrenceID
         }
 
@@ -27,23 +31,71 @@ public struct OccurrenceStream: IteratorProtocol, Sendable {
         }
     }
 
+    /// The times of an occurrence of a series: the event it copies with these in place of its own.
+    public struct Times: Hashable, Sendable {
+        public var start: CalendarTime
+        public var end: CalendarTime?
+        /// Which occurrence it is (RECURRENCE-ID): its start as the rule gave it.
+        public var recurrenceID: CalendarTime
+
+        public init(start: CalendarTime, end: CalendarTime?, recurrenceID: CalendarTime) {
+            self.start = start
+            self.end = end
+            self.recurrenceID = recurrenceID
+        }
+
+        /// `base` with these times.
+        public func applied(to base: Event) -> Event {
+            var event = base
+            event.start = start
+            event.end = end
+            event.recurrenceID = recurrenceID
+            return event
+        }
+    }
+
+    /// One occurrence as ``nextEntry()`` hands it on, without copying its event.
+    public struct Entry: Sendable {
+        /// Index in the input of the event it comes from.
+        public var origin: Int
+        /// Index in ``bases`` of the event it copies.
+        public var base: Int
+        /// For an occurrence of a series, the times that replace the base's; `nil` for an
+        /// event kept as it is (one that does not repeat, a changed occurrence).
+        public var times: Times?
+    }
+
     /// Series that stopped at the expander's limit or whose rule could not be read, by
     /// index in the input.
     public internal(set) var problems: [(index: Int, message: String)] = []
-    /// The events occurrences copy: each series as an occurrence, each change, each event kept as it is.
-    private var bases: [Event] = []
+    /// The events occurrences copy: each series as an occurrence, each change, each event
+    /// kept as it is. The occurrences of one series that copy one base differ from it only
+    /// in their times.
+    public private(set) var bases: [Event] = []
+    /// For each base whose occurrences set times, the index in ``clocks`` of its series' clock.
+    private var baseClocks: [Int] = []
+    private var clocks: [SeriesClock] = []
     private var keys: [(key: Int, order: Int)] = []
     private var entries: [(origin: Int, made: Made)] = []
     private var position = 0
 
-    init() {}
+    /// A stream with no occurrence.
+    public init() {}
 
     /// How many occurrences there are in all.
     public var count: Int { keys.count }
 
-    /// Keeps `event` for occurrences to copy; returns the index to name it by.
-    mutating func base(_ event: Event) -> Int {
+    /// Keeps a series' clock for the times of its occurrences; returns the index to name it by.
+    mutating func clock(_ clock: SeriesClock) -> Int {
+        clocks.append(clock)
+        return clocks.count - 1
+    }
+
+    /// Keeps `event` for occurrences to copy, their times on clock `clock` (see
+    /// ``clock(_:)``; -1 for events kept as they are); returns the index to name it by.
+    mutating func base(_ event: Event, clock: Int = -1) -> Int {
         bases.append(event)
+        baseClocks.append(clock)
         return bases.count - 1
     }
 
@@ -64,15 +116,21 @@ public struct OccurrenceStream: IteratorProtocol, Sendable {
 
     /// The next occurrence and the index in the input of the event it comes from.
     public mutating func next() -> (event: Event, origin: Int)? {
+        guard let entry = nextEntry() else { return nil }
+        let base = bases[entry.base]
+        return (entry.times?.applied(to: base) ?? base, entry.origin)
+    }
+
+    /// The next occurrence as the base it copies and its times.
+    public mutating func nextEntry() -> Entry? {
         guard position < keys.count else { return nil }
-        let entry = entries[keys[position].order]
+        let (origin, made) = entries[keys[position].order]
         position += 1
-        var event = bases[entry.made.base]
-        if entry.made.setsTimes {
-            event.start = entry.made.start
-            event.end = entry.made.end
-            event.recurrenceID = entry.made.recurrenceID
-        }
-        return (event, entry.origin)
+        guard made.setsTimes else { return Entry(origin: origin, base: made.base, times: nil) }
+        let index = baseClocks[made.base]
+        let start = clocks[index].time(ofKey: made.start)
+        let end = made.hasEnd ? clocks[index].time(ofKey: made.end) : nil
+        let recurrenceID = made.recurrenceID == made.start ? start : clocks[index].time(ofKey: made.recurrenceID)
+        return Entry(origin: origin, base: made.base, times: Times(start: start, end: end, recurrenceID: recurrenceID))
     }
 }

@@ -42,8 +42,27 @@ public struct RecurrenceSet: Sendable {
     /// series' own clock, in order; at most `limit` (then `truncated`).
     public func occurrences(from: CivilDate, to: CivilDate, limit: Int = 100_000) -> (occurrences: [Occurrence], truncated: Bool) {
         var clock = SeriesClock(start)
-        return collect(windowStart: clock.key(ofLocal: from.daysSinceEpoch * 86_400), windowEnd: clock.key(ofLocal: to.daysSinceEpoch * 86_400),
-                       overlapping: true, limit: limit, clock: &clock)
+        let (found, truncated) = keyedOccurrences(from: from, to: to, limit: limit, clock: &clock)
+        return (found.map { $0.occurrence(&clock) }, truncated)
+    }
+
+    /// One occurrence on the series' clock (``SeriesClock``): its key, and its length when it has an end.
+    struct KeyedOccurrence {
+        var key: Int
+        var span: Int?
+
+        /// The occurrence as times of the series' kind; its recurrence id is its start.
+        func occurrence(_ clock: inout SeriesClock) -> Occurrence {
+            let start = clock.time(ofKey: key)
+            return Occurrence(start: start, end: span.map { clock.time(ofKey: key + $0) }, recurrenceID: start)
+        }
+    }
+
+    /// The same occurrences as ``occurrences(from:to:limit:)`` as keys on `clock` (made from
+    /// ``start``): what the expander sorts and stores, with no time made until one is written.
+    func keyedOccurrences(from: CivilDate, to: CivilDate, limit: Int, clock: inout SeriesClock) -> (occurrences: [KeyedOccurrence], truncated: Bool) {
+        collect(windowStart: clock.key(ofLocal: from.daysSinceEpoch * 86_400), windowEnd: clock.key(ofLocal: to.daysSinceEpoch * 86_400),
+                overlapping: true, limit: limit, clock: &clock)
     }
 
     /// The first occurrence that starts on `day` or later (on the series' clock), looking
@@ -52,7 +71,7 @@ public struct RecurrenceSet: Sendable {
         var clock = SeriesClock(start)
         let from = clock.key(ofLocal: day.daysSinceEpoch * 86_400)
         let to = clock.key(ofLocal: (day.daysSinceEpoch + years * 366) * 86_400)
-        return collect(windowStart: from, windowEnd: to, overlapping: false, limit: 1, clock: &clock).occurrences.first
+        return collect(windowStart: from, windowEnd: to, overlapping: false, limit: 1, clock: &clock).occurrences.first?.occurrence(&clock)
     }
 
     /// Lengths of the series' occurrences: whole days for an all-day series, exact seconds otherwise.
@@ -61,7 +80,7 @@ public struct RecurrenceSet: Sendable {
         return clock.key(of: end) - clock.key(of: start)
     }
 
-    private func collect(windowStart: Int, windowEnd: Int, overlapping: Bool, limit: Int, clock: inout SeriesClock) -> (occurrences: [Occurrence], truncated: Bool) {
+    private func collect(windowStart: Int, windowEnd: Int, overlapping: Bool, limit: Int, clock: inout SeriesClock) -> (occurrences: [KeyedOccurrence], truncated: Bool) {
         let duration = length(&clock)
         var periodLengths: [Int: Int] = [:]
         var keys: [Int] = [clock.key(of: start)]
@@ -107,7 +126,8 @@ public struct RecurrenceSet: Sendable {
             }
         }
         keys.sort()
-        var result: [Occurrence] = []
+        var result: [KeyedOccurrence] = []
+        result.reserveCapacity(min(keys.count, limit))
         var previous: Int?
         for key in keys where key != previous {
             previous = key
@@ -125,8 +145,7 @@ public struct RecurrenceSet: Sendable {
                 truncated = true
                 break
             }
-            let startTime = clock.time(ofKey: key)
-            result.append(Occurrence(start: startTime, end: span.map { clock.time(ofKey: key + $0) }, recurrenceID: startTime))
+            result.append(KeyedOccurrence(key: key, span: span))
         }
         return (result, truncated && result.count >= limit)
     }

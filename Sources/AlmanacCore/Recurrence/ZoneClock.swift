@@ -8,26 +8,41 @@ struct ZoneClock {
     private let zone: TimeZone?
     /// Known spans `[start, end)` of UTC seconds with one offset, sorted by start.
     private var spans: [(start: Int, end: Int, offset: Int)] = []
+    /// The span the last answer came from (empty at first): times asked in order fall in it.
+    private var last = (start: 0, end: 0, offset: 0)
 
     /// A clock for `identifier`, or UTC's (offset 0) when it is `nil` or unknown.
     init(_ identifier: String?) {
         zone = identifier.flatMap(TimeZone.init(identifier:))
     }
 
+    /// A clock for `zone` (UTC's when `nil`).
+    init(zone: TimeZone?) {
+        self.zone = zone
+    }
+
+    /// Whether the zone is known (a clock of an unknown zone counts as UTC).
+    var isKnown: Bool { zone != nil }
+
     /// The zone's offset from UTC (seconds east) at the UTC instant `utc`.
     mutating func offset(atUTC utc: Int) -> Int {
         guard let zone else { return 0 }
+        if utc >= last.start && utc < last.end { return last.offset }
         var low = 0, high = spans.count
         while low < high {
             let middle = (low + high) / 2
             if spans[middle].start <= utc { low = middle + 1 } else { high = middle }
         }
-        if low > 0, utc < spans[low - 1].end { return spans[low - 1].offset }
+        if low > 0, utc < spans[low - 1].end {
+            last = spans[low - 1]
+            return last.offset
+        }
         let instant = Date(timeIntervalSince1970: TimeInterval(utc))
         let offset = zone.secondsFromGMT(for: instant)
         var end = zone.nextDaylightSavingTimeTransition(after: instant).map { Int($0.timeIntervalSince1970.rounded(.down)) } ?? Int.max
         if low < spans.count { end = min(end, spans[low].start) }
-        if spans.count < 1 << 14 { spans.insert((utc, max(end, utc + 1), offset), at: low) }
+        last = (utc, max(end, utc + 1), offset)
+        if spans.count < 1 << 14 { spans.insert(last, at: low) }
         return offset
     }
 
@@ -37,6 +52,9 @@ struct ZoneClock {
     /// gap (02:30 on the day Berlin springs forward is 03:30 CEST).
     mutating func utc(ofLocal local: Int) -> Int {
         guard zone != nil else { return local }
+        // Far from a change of clocks, every offset the reading below asks is the last span's.
+        let candidate = local - last.offset
+        if last.start <= min(local, candidate - 21_600) && max(local, candidate + 21_600) < last.end { return candidate }
         let near = local - offset(atUTC: local)
         let before = offset(atUTC: near - 21_600)
         let after = offset(atUTC: near + 21_600)

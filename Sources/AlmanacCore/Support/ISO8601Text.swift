@@ -86,6 +86,13 @@ package enum ISO8601Text {
 
     /// Appends `YYYY-MM-DD` (years outside 0...9999 keep their sign and digits).
     package static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
+        if (0...9_999).contains(date.year) {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 10) { text in
+                put(date, into: text)
+                bytes.append(contentsOf: UnsafeBufferPointer(text))
+            }
+            return
+        }
         if date.year < 0 { bytes.append(UInt8(ascii: "-")) }
         let year = abs(date.year)
         if year > 9_999 { bytes.append(contentsOf: String(year).utf8) } else { appendDigits(year, count: 4, to: &bytes) }
@@ -97,13 +104,27 @@ package enum ISO8601Text {
 
     /// Appends `YYYY-MM-DDTHH:MM:SS` with a fraction only when it is not zero.
     package static func append(_ value: CivilDateTime, to bytes: inout [UInt8]) {
-        append(value.date, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(value.hour, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(value.minute, count: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(value.second, count: 2, to: &bytes)
+        if (0...9_999).contains(value.date.year) {
+            // The usual years: the 19 bytes made at once, with no division by a variable.
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 19) { text in
+                put(value.date, into: text)
+                text[10] = UInt8(ascii: "T")
+                put2(value.hour, at: 11, in: text)
+                text[13] = UInt8(ascii: ":")
+                put2(value.minute, at: 14, in: text)
+                text[16] = UInt8(ascii: ":")
+                put2(value.second, at: 17, in: text)
+                bytes.append(contentsOf: UnsafeBufferPointer(text))
+            }
+        } else {
+            append(value.date, to: &bytes)
+            bytes.append(UInt8(ascii: "T"))
+            appendDigits(value.hour, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendDigits(value.minute, count: 2, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            appendDigits(value.second, count: 2, to: &bytes)
+        }
         if value.nanosecond > 0 {
             bytes.append(UInt8(ascii: "."))
             var digits = 9
@@ -148,6 +169,23 @@ package enum ISO8601Text {
     }
 
     /// Appends `value` in decimal, padded with zeros to `count` digits.
+    /// `YYYY-MM-DD` of a year from 0 to 9999 into the first 10 bytes of `text`.
+    private static func put(_ date: CivilDate, into text: UnsafeMutableBufferPointer<UInt8>) {
+        put2(date.year / 100, at: 0, in: text)
+        put2(date.year, at: 2, in: text)
+        text[4] = UInt8(ascii: "-")
+        put2(date.month, at: 5, in: text)
+        text[7] = UInt8(ascii: "-")
+        put2(date.day, at: 8, in: text)
+    }
+
+    /// The lowest two digits of `value` (not negative) at `offset`.
+    @inline(__always)
+    private static func put2(_ value: Int, at offset: Int, in text: UnsafeMutableBufferPointer<UInt8>) {
+        text[offset] = zero + UInt8(truncatingIfNeeded: value / 10 % 10)
+        text[offset + 1] = zero + UInt8(truncatingIfNeeded: value % 10)
+    }
+
     package static func appendDigits(_ value: Int, count: Int, to bytes: inout [UInt8]) {
         guard count > 0 else { return }
         var divisor = 1

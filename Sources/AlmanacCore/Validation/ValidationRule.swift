@@ -3,6 +3,12 @@
 /// Rules are plugins like codecs: a type per rule, one file each under `Rules/`,
 /// listed once in ``RuleRegistry/builtin``. A rule reports ``Finding``s; the
 /// ``Validator`` turns them into diagnostics with the configured severity.
+///
+/// The occurrences of a recurring series (`then expand`, a million of them) are the series
+/// with other times: a rule says what it reads of them, so that ``StreamValidator`` checks
+/// the series once with the rules that ignore times (``ignoresTimes``) and each occurrence
+/// with the others' ``acceptsTimes(start:end:settings:instants:)`` alone. Whenever that does
+/// not settle it, the occurrence is checked whole, so the findings are the same either way.
 public protocol ValidationRule: Sendable {
     /// The stable id users name in `--disable`, `--warn` and `--error`.
     var id: String { get }
@@ -13,6 +19,27 @@ public protocol ValidationRule: Sendable {
 
     /// The problems in `items`, in their order.
     func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding]
+
+    /// Whether the rule's findings in one item checked on its own never depend on an event's
+    /// `start`, `end` and `recurrenceID`: two events that differ only in those get the same
+    /// findings. `false` by default.
+    var ignoresTimes: Bool { get }
+
+    /// For a rule that reads an event's times and nothing else of it: `true` when an event
+    /// with this start and end, checked on its own, certainly gets no finding, whatever its
+    /// other fields; `false` when it may (then the event is checked whole). `instants`
+    /// reads zoned and floating times as ``CalendarTime/instant(localZone:)`` does, faster,
+    /// floating and all-day ones in `settings.timeZone`.
+    /// `false` by default.
+    func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool
+}
+
+extension ValidationRule {
+    public var ignoresTimes: Bool { false }
+
+    public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
+        false
+    }
 }
 
 /// One problem a rule found in one item.

@@ -168,26 +168,66 @@ public struct Conversion {
     /// occurrences of `expand`) one at a time to the item-wise writer, each validated as it
     /// comes (``StreamValidator``), 64 KiB written at a time: memory holds the input, not
     /// the output. A validation error stops the run (a file output is left untouched).
+    ///
+    /// The occurrences of a series (``ExpandedItems``) are not made into events: the writer
+    /// encodes what they share once (``ItemStreamEncoding/occurrenceEncoder(for:options:)``)
+    /// and the validator checks the series once and each occurrence's times, giving the
+    /// bytes and diagnostics the events would get.
     private func streamLastStep(_ last: any PipelineStep, with lines: any ItemStreamEncoding, into output: Output, report: DiagnosticHandler) throws {
         var state = try InputReader(limits: limits).read(inputs, report: report)
         try Pipeline(Array(pipeline.steps.dropLast())).run(&state)
-        let items = try last.items(after: &state)
+        var items: ExpandedItems
+        if let expand = last as? ExpandStep {
+            items = expand.expansion(after: &state)
+        } else {
+            items = ExpandedItems(try last.items(after: &state))
+        }
         state.warnings.forEach { report($0, .alone) }
         var options = options
         if case .period(let today?)? = state.grouping, options.settings["today"] == nil {
             options.settings["today"] = today.description
         }
-        var itemValidator = validator.map(StreamValidator.init)
-        var bytes: [UInt8] = []
-        while let located = items.next() {
-            if itemValidator != nil {
-                let found = itemValidator!.validate(located)
-                if found.contains(where: { $0.severity == .error }) {
-                    throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
-                }
-                found.forEach { report($0, .alone) }
+        let validates = validator != nil
+        var itemValidator = StreamValidator(validator ?? Validator())
+        if validates { itemValidator.reserve(items.occurrenceCount) }
+        func check(_ found: [Diagnostic]) throws {
+            if found.contains(where: { $0.severity == .error }) {
+                throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
             }
-            guard try append(located.item, with: lines, options: options, to: &bytes, output: output) else { return }
+            found.forEach { report($0, .alone) }
+        }
+        // For each base an occurrence copies, once its first occurrence comes: its writer
+        // and whether its occurrences are checked by their times alone.
+        let bases = items.bases
+        var encoders = [(any OccurrenceEncoding)?](repeating: nil, count: bases.count)
+        var timesDecide = [Bool?](repeating: nil, count: bases.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 17)
+        while let next = items.next() {
+            switch next {
+            case .item(let located):
+                if validates { try check(itemValidator.validate(located)) }
+                guard try append(located.item, with: lines, options: options, to: &bytes, output: output) else { return }
+            case .occurrence(let base, let times, let source, let position):
+                if timesDecide[base] == nil {
+                    timesDecide[base] = validates && itemValidator.timesDecide(for: bases[base])
+                    encoders[base] = lines.occurrenceEncoder(for: bases[base], options: options)
+                }
+                if validates {
+                    let found = itemValidator.validate(occurrenceOf: bases[base], times: times, timesDecide: timesDecide[base]!, source: source, position: position)
+                    if !found.isEmpty { try check(found) }
+                }
+                guard let encoder = encoders[base] else {
+                    guard try append(.event(times.applied(to: bases[base])), with: lines, options: options, to: &bytes, output: output) else { return }
+                    continue
+                }
+                do {
+                    try encoder.encode(times, into: &bytes)
+                } catch let error as any CodecError {
+                    throw AlmanacError(error, source: output.name)
+                }
+                guard try flush(&bytes, to: output) else { return }
+            }
         }
         try output.write(bytes)
     }
@@ -211,6 +251,11 @@ public struct Conversion {
         } catch let error as any CodecError {
             throw AlmanacError(error, source: output.name)
         }
+        return try flush(&bytes, to: output)
+    }
+
+    /// Writes `bytes` out once they pass 64 KiB; `false` when the reader of the output went away.
+    private func flush(_ bytes: inout [UInt8], to output: Output) throws -> Bool {
         guard bytes.count >= 1 << 16 else { return true }
         try output.write(bytes)
         bytes.removeAll(keepingCapacity: true)

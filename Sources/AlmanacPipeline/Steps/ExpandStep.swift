@@ -31,29 +31,30 @@ public struct ExpandStep: PipelineStep {
 
     /// The recipes, then each occurrence in order of start, made as it is asked for.
     public func items(after state: inout PipelineState) throws -> AnyIterator<LocatedItem> {
+        var expanded = expansion(after: &state)
+        return AnyIterator { expanded.nextItem() }
+    }
+
+    /// The same items, an occurrence of a series as the event it copies and its times
+    /// (``ExpandedItems``): what the occurrences of a series share is there once.
+    public func expansion(after state: inout PipelineState) -> ExpandedItems {
         var recipes: [LocatedItem] = []
         var events: [Event] = []
-        var origins: [LocatedItem] = []
+        var origins: [(source: String?, position: SourcePosition?)] = []
         for located in state.items {
             switch located.item {
             case .recipe: recipes.append(located)
             case .event(let event):
                 events.append(event)
-                origins.append(located)
+                origins.append((located.source, located.position))
             }
         }
-        var occurrences = expander.occurrences(of: events, from: from, to: to)
+        let occurrences = expander.occurrences(of: events, from: from, to: to)
         for problem in occurrences.problems {
             let origin = origins[problem.index]
             state.warnings.append(Diagnostic(.warning, "expand: event '\(events[problem.index].title)': \(problem.message)", source: origin.source, position: origin.position))
         }
         state.items = []
-        var leading = recipes.makeIterator()
-        return AnyIterator {
-            if let recipe = leading.next() { return recipe }
-            guard let next = occurrences.next() else { return nil }
-            let origin = origins[next.origin]
-            return LocatedItem(.event(next.event), source: origin.source, position: origin.position)
-        }
+        return ExpandedItems(leading: AnyIterator(recipes.makeIterator()), stream: occurrences, origins: origins)
     }
 }

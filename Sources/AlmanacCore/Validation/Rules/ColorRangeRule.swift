@@ -1,8 +1,12 @@
 /// `color-range`: flags an event color with a component outside 0 to 1.
+///
+/// It reads the color alone: an occurrence of a series gets the series' verdict (``ignoresTimes``).
 public struct ColorRangeRule: ValidationRule {
     public let id = "color-range"
     public let defaultSeverity = Diagnostic.Severity.error
     public let summary = "An event's color components are from 0 to 1."
+
+    public let ignoresTimes = true
 
     public init() {}
 

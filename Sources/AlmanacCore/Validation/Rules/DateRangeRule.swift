@@ -1,6 +1,11 @@
 /// `date-range`: flags an event whose start or end lies outside the window, by default
 /// the sane calendar years 1900 to 2200, which catches typos such as year 20260 or 0026.
 /// `--not-before`, `--not-after` and `--within` narrow the window.
+///
+/// It reads an event's start and end and nothing else, so an occurrence of a series (the
+/// series at other times) is checked on its times alone (``acceptsTimes(start:end:settings:instants:)``):
+/// moving an event moves its days, and one occurrence may lie outside the window when the
+/// series does not.
 public struct DateRangeRule: ValidationRule {
     public let id = "date-range"
     public let defaultSeverity = Diagnostic.Severity.error
@@ -22,5 +27,16 @@ public struct DateRangeRule: ValidationRule {
             }
         }
         return findings
+    }
+
+    /// Whether both days lie in the window, as ``check(_:settings:)`` reads them.
+    public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
+        func inside(_ time: CalendarTime?, isEnd: Bool) -> Bool {
+            guard let time else { return true }
+            let day = time.day
+            let lastDay = isEnd && time.isDateOnly ? day.adding(days: -1) : day
+            return !(lastDay < settings.notBefore || lastDay > settings.notAfter)
+        }
+        return inside(start, isEnd: false) && inside(end, isEnd: true)
     }
 }

@@ -1,8 +1,12 @@
 /// `durations-non-negative`: flags a recipe whose prep, cook or total time is negative.
+///
+/// It reads recipes only, never an event's times (``ignoresTimes``).
 public struct DurationsNonNegativeRule: ValidationRule {
     public let id = "durations-non-negative"
     public let defaultSeverity = Diagnostic.Severity.error
     public let summary = "A recipe's prep, cook and total times are not negative."
+
+    public let ignoresTimes = true
 
     public init() {}
 

@@ -1,8 +1,12 @@
 /// `modified-after-added`: flags a recipe modified before it was added.
+///
+/// It reads recipes only, never an event's times (``ignoresTimes``).
 public struct ModifiedAfterAddedRule: ValidationRule {
     public let id = "modified-after-added"
     public let defaultSeverity = Diagnostic.Severity.warning
     public let summary = "A recipe's dateModified is not before its dateAdded."
+
+    public let ignoresTimes = true
 
     public init() {}
 

@@ -1,8 +1,12 @@
 /// `rating-range`: flags a recipe rated below 0 or above 5 stars.
+///
+/// It reads recipes only, never an event's times (``ignoresTimes``).
 public struct RatingRangeRule: ValidationRule {
     public let id = "rating-range"
     public let defaultSeverity = Diagnostic.Severity.error
     public let summary = "A recipe's rating is from 0 to 5."
+
+    public let ignoresTimes = true
 
     public init() {}
 

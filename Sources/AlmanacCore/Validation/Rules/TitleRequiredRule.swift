@@ -1,9 +1,14 @@
 /// `title-required`: flags a recipe or event whose title is blank (the date planner
 /// keeps Add disabled while the title is empty), and, as a warning, a task whose text is blank.
+///
+/// It reads the title and the tasks, never the times: an occurrence of a series gets the
+/// series' verdict (``ignoresTimes``).
 public struct TitleRequiredRule: ValidationRule {
     public let id = "title-required"
     public let defaultSeverity = Diagnostic.Severity.error
     public let summary = "A recipe or event needs a non-blank title; blank task text is a warning."
+
+    public let ignoresTimes = true
 
     public init() {}
 

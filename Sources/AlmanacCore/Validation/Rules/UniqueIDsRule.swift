@@ -1,10 +1,16 @@
 /// `unique-ids`: flags an item whose id an earlier item of the document already has,
 /// and a task whose id an earlier task of the same event has. Changed occurrences of a
 /// recurring event share the series' id; each is told apart by its recurrence id.
+///
+/// On one item checked alone (a stream's) it compares the event's task ids, never its times
+/// (``ignoresTimes``); the ids of a stream's items, an occurrence's recurrence id among
+/// them, are compared by ``StreamValidator`` for every item.
 public struct UniqueIDsRule: ValidationRule {
     public let id = "unique-ids"
     public let defaultSeverity = Diagnostic.Severity.error
     public let summary = "Item ids are unique within a document, task ids within an event."
+
+    public let ignoresTimes = true
 
     public init() {}
 
