@@ -43,13 +43,8 @@ package enum HTMLEventParser {
     package static func parse(_ page: UnsafeBufferPointer<UInt8>, _ body: (HTMLEvent) throws -> Void) throws {
         guard page.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: page.count) }
         _ = initialized
-        let collector = XMLErrorCollector()
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), collectXMLError)
-        almanac_xml_silence_generic_errors()
-        defer {
-            xmlSetStructuredErrorFunc(nil, nil)
-            almanac_xml_restore_generic_errors()
-        }
+        let collector = XMLErrorCollector.install()
+        defer { XMLErrorCollector.uninstall() }
         guard page.count > 0, let base = page.baseAddress else { return }
         let start = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
         // As htmlReadMemory sets up its parse (a memory context that takes the page as

@@ -77,6 +77,24 @@ final class XMLErrorCollector {
     }
 }
 
+extension XMLErrorCollector {
+    /// A new collector, installed as libxml2's structured error handler, with libxml2's
+    /// generic error output silenced: pair it with ``uninstall()`` in a `defer`, and keep the
+    /// collector alive until then (`withExtendedLifetime`).
+    static func install() -> XMLErrorCollector {
+        let collector = XMLErrorCollector()
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), collectXMLError)
+        almanac_xml_silence_generic_errors()
+        return collector
+    }
+
+    /// Takes away what ``install()`` set.
+    static func uninstall() {
+        xmlSetStructuredErrorFunc(nil, nil)
+        almanac_xml_restore_generic_errors()
+    }
+}
+
 /// The structured error handler handed to libxml2: files each report with the collector
 /// its context pointer names.
 let collectXMLError: xmlStructuredErrorFunc = { context, error in

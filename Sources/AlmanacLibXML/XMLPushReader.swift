@@ -73,13 +73,8 @@ package final class XMLPushReader {
     package static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLPushReader) throws -> Result) throws -> Result {
         guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
         XMLTextReader.initializeLibrary()
-        let collector = XMLErrorCollector()
-        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(collector).toOpaque(), collectXMLError)
-        almanac_xml_silence_generic_errors()
-        defer {
-            xmlSetStructuredErrorFunc(nil, nil)
-            almanac_xml_restore_generic_errors()
-        }
+        let collector = XMLErrorCollector.install()
+        defer { XMLErrorCollector.uninstall() }
         var handler = Self.handler()
         // The first bytes go with the context, for libxml2 to detect the encoding.
         let head = min(bytes.count, 4)

@@ -91,14 +91,8 @@ package final class XMLTextReader {
     package static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLTextReader) throws -> Result) throws -> Result {
         guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
         initializeLibrary()
-        let collector = XMLErrorCollector()
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        xmlSetStructuredErrorFunc(context, collectXMLError)
-        almanac_xml_silence_generic_errors()
-        defer {
-            xmlSetStructuredErrorFunc(nil, nil)
-            almanac_xml_restore_generic_errors()
-        }
+        let collector = XMLErrorCollector.install()
+        defer { XMLErrorCollector.uninstall() }
         let sourceMap = XMLSourceMap(bytes: bytes)
         // An empty buffer still needs a valid pointer; libxml2 then reports "Document is empty".
         let empty: [CChar] = [0]
@@ -109,7 +103,7 @@ package final class XMLTextReader {
         guard let handle else {
             throw XMLReadError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: sourceMap.position(line: 1, column: 1))
         }
-        xmlTextReaderSetStructuredErrorHandler(handle, collectXMLError, context)
+        xmlTextReaderSetStructuredErrorHandler(handle, collectXMLError, Unmanaged.passUnretained(collector).toOpaque())
         let reader = XMLTextReader(reader: handle, collector: collector, sourceMap: sourceMap, maximumDepth: maximumDepth)
         return try withExtendedLifetime(collector) { try body(reader) }
     }
