@@ -1,5 +1,5 @@
 /// TEXT values written straight into bytes, for the RFC 5545 writer
-/// (``ContentLineWriter``): the rules of ``TextValue/escape(_:)`` without a string per value.
+/// (``ContentLineWriter``) without a string per value; ``TextValue/escape(_:)`` makes its string from them.
 extension TextValue {
     /// Whether TEXT must escape or leave out `byte`: `\`, `;`, `,`, line breaks, and the
     /// control characters other than tab.

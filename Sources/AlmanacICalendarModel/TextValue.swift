@@ -14,65 +14,15 @@ public enum TextValue {
     /// The escaped value, the `X-ALMANAC-BREAKS` letters when needed, and whether
     /// control characters TEXT cannot hold were left out.
     public static func escape(_ text: String) -> (value: String, breaks: String?, droppedControls: Bool) {
-        // Most texts hold nothing to escape: they are their own value.
-        guard let first = firstSpecialOffset(in: text, from: 0) else { return (text, nil, false) }
-        let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        var result = ""
-        result.reserveCapacity(utf8.count + 16)
-        var breaks = ""
-        var sawCarriageReturn = false
-        var dropped = false
-        // Runs of ordinary bytes are copied whole; each special byte (ASCII, so on a
-        // character boundary) is written escaped or left out.
-        var copied = 0
-        var special: Int? = first
-        while let at = special {
-            result += text[index(copied)..<index(at)]
-            copied = at + 1
-            switch utf8[index(at)] {
-            case UInt8(ascii: "\\"): result += "\\\\"
-            case UInt8(ascii: ";"): result += "\\;"
-            case UInt8(ascii: ","): result += "\\,"
-            case UInt8(ascii: "\n"):
-                result += "\\n"
-                breaks += "n"
-            case UInt8(ascii: "\r"):
-                sawCarriageReturn = true
-                result += "\\n"
-                if copied < utf8.count && utf8[index(copied)] == UInt8(ascii: "\n") {
-                    copied += 1
-                    breaks += "c"
-                } else {
-                    breaks += "r"
-                }
-            default:
-                dropped = true
-            }
-            special = firstSpecialOffset(in: text, from: copied)
+        var contiguous = text
+        return contiguous.withUTF8 { source in
+            // Most texts hold nothing to escape: they are their own value.
+            guard source.contains(where: needsEscape) else { return (text, nil, false) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(source.count + 16)
+            let dropped = appendEscaped(source, to: &bytes)
+            return (String(decoding: bytes, as: UTF8.self), breakLetters(of: text), dropped)
         }
-        result += text[index(copied)...]
-        return (result, sawCarriageReturn ? breaks : nil, dropped)
-    }
-
-    /// Whether TEXT must escape or leave out `byte`: `\`, `;`, `,`, line breaks, and the
-    /// control characters other than tab.
-    private static func isSpecial(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","), 0x7F: return true
-        case UInt8(ascii: "\t"): return false
-        default: return byte < 0x20
-        }
-    }
-
-    /// The UTF-8 offset of the first byte at or after `start` that ``isSpecial(_:)``.
-    private static func firstSpecialOffset(in text: String, from start: Int) -> Int? {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            bytes[start...].firstIndex(where: isSpecial)
-        }) {
-            return found
-        }
-        return Array(text.utf8)[start...].firstIndex(where: isSpecial)
     }
 
     /// A TEXT property: the value escaped, with `X-ALMANAC-BREAKS` when it holds CRs,
