@@ -104,17 +104,22 @@ package struct JSONReader {
         tape.nodes[node].count = count
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) {
-        let node = open(.object)
+    /// Opens the object or array at `index` as a node, past its bracket; `nil` when it is
+    /// empty (`closing` follows at once), which is then closed and left behind.
+    private mutating func openContainer(_ kind: JSONTape.ValueType, closing: UInt8, expected: String) throws(JSONSyntaxError) -> Int? {
+        let node = open(kind)
         try scanner.enter()
         index += 1
         scanner.skipWhitespace()
-        if try scanner.peek(expected: "a key or '}'") == UInt8(ascii: "}") {
-            index += 1
-            scanner.depth -= 1
-            close(node, count: 0)
-            return
-        }
+        guard try scanner.peek(expected: expected) == closing else { return node }
+        index += 1
+        scanner.depth -= 1
+        close(node, count: 0)
+        return nil
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) {
+        guard let node = try openContainer(.object, closing: UInt8(ascii: "}"), expected: "a key or '}'") else { return }
         let firstKey = openKeys.count
         defer { openKeys.removeSubrange(firstKey...) }
         var count = 0
@@ -145,16 +150,7 @@ package struct JSONReader {
     }
 
     private mutating func parseArray() throws(JSONSyntaxError) {
-        let node = open(.array)
-        try scanner.enter()
-        index += 1
-        scanner.skipWhitespace()
-        if try scanner.peek(expected: "a value or ']'") == UInt8(ascii: "]") {
-            index += 1
-            scanner.depth -= 1
-            close(node, count: 0)
-            return
-        }
+        guard let node = try openContainer(.array, closing: UInt8(ascii: "]"), expected: "a value or ']'") else { return }
         var count = 0
         repeat {
             scanner.skipWhitespace()
