@@ -83,7 +83,7 @@ let package = Package(
         // case, and the two would be one folder on a case-insensitive file system (macOS).
         .target(name: "Almanac", dependencies: ["AlmanacCore", "AlmanacFormats"], path: "Sources/AlmanacPipeline"),
         // The command line: argument parsing, help and printing over the library.
-        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacFormats", "AlmanacJSONKit"]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacFormats", "AlmanacICalendarModel", "AlmanacJSONKit"]),
         .executableTarget(name: "almanac", dependencies: ["AlmanacCLI"]),
         .executableTarget(
             name: "almanac-fuzz",

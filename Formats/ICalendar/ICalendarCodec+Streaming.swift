@@ -4,7 +4,7 @@ import AlmanacICalendarModel
 extension ICalendarCodec: DocumentStreamEncoding {
     /// Writes the calendar as its events come (``ICalendarDocumentWriter``).
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        ICalendarDocumentWriter(stamp: try Self.stamp(options))
+        ICalendarDocumentWriter(stamp: ICalendarStamp.resolve(options))
     }
 }
 

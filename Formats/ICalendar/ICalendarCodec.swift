@@ -13,9 +13,6 @@ import AlmanacICalendarModel
 public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     public let options: ICalendarDecodingOptions
 
-    /// The setting that fixes DTSTAMP (`almanac convert --dtstamp 2026-01-01T00:00:00Z`).
-    public static let stampSetting = ICalendarStamp.setting
-
     public init(options: ICalendarDecodingOptions = ICalendarDecodingOptions()) {
         self.options = options
     }
@@ -146,10 +143,5 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         var lines = ContentLineWriter()
         lines.component(component)
         return lines.bytes
-    }
-
-    /// The DTSTAMP: see ``ICalendarStamp/resolve(_:)``.
-    static func stamp(_ options: EncodingOptions) throws -> CivilDateTime {
-        try ICalendarStamp.resolved(options)
     }
 }

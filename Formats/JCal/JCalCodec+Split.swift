@@ -5,10 +5,7 @@ extension JCalCodec: SplitEncoding {
     /// A folder of jCal files (`almanac convert … -d FOLDER -t jcal`): one `.jcal` file
     /// per UID, as a vdir holds `.ics` files (see ``CalendarResources``).
     public func encodeFiles(_ document: AlmanacDocument, options: EncodingOptions) throws -> [OutputFile] {
-        guard let stamp = ICalendarStamp.resolve(options) else {
-            throw JCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
-        }
-        let split = CalendarResources(document, stamp: stamp)
+        let split = CalendarResources(document, stamp: ICalendarStamp.resolve(options))
         var files = split.resources.map { resource in
             var bytes = Self.bytes(of: resource.calendar, compact: options.compact)
             if bytes.last != 0x0A { bytes.append(0x0A) }

@@ -39,10 +39,7 @@ public struct JCalCodec: FormatCodec, DocumentStreamEncoding {
     /// Writes the calendar as its events come (``JCalDocumentWriter``); recipes are left
     /// out with a warning.
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        guard let stamp = ICalendarStamp.resolve(options) else {
-            throw JCalEncodingError.invalidStamp(options.settings[ICalendarStamp.setting] ?? "")
-        }
-        return JCalDocumentWriter(compact: options.compact, stamp: stamp)
+        JCalDocumentWriter(compact: options.compact, stamp: ICalendarStamp.resolve(options))
     }
 
     /// The VCALENDAR components of a jCal document, as a tree (warnings are dropped).

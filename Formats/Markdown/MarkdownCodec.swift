@@ -4,10 +4,10 @@ import Foundation
 /// Recipes in RecipeMD and events as an agenda, in Markdown (`markdown`, `md`;
 /// `.md`, `.markdown`). See `Formats/Markdown/README.md`.
 ///
-/// Writer settings (``EncodingOptions/settings``): `front-matter` = `"true"` writes YAML
-/// front matter for static-site generators; `today` = `YYYY-MM-DD` is the day the
-/// agenda's periods are counted from (default: now); `site` = `hugo` or `jekyll` makes `-d`
-/// write a site folder (``SiteWriter``).
+/// The writer reads three fields of ``EncodingOptions``: ``EncodingOptions/frontMatter``
+/// writes YAML front matter for static-site generators; ``EncodingOptions/today`` is the
+/// day the agenda's periods are counted from (default: now); ``EncodingOptions/site``
+/// makes `-d` write a site folder (``SiteWriter``).
 public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding {
     /// The name under which recipes keep front matter keys almanac has no field for.
     static let extrasKey = "markdown"
@@ -30,9 +30,9 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
             summary: "Markdown: RecipeMD recipes, events as an agenda",
             reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases),
             writeOptions: [
-                FormatOption(name: "front-matter", help: "Write YAML front matter (Hugo, Jekyll) with the fields RecipeMD has no place for"),
-                FormatOption(name: "today", valueName: "<date>", help: "Group agenda events relative to this day, YYYY-MM-DD (default: today)"),
-                FormatOption(name: "site", valueName: "hugo|jekyll", help: "With -d SITE: write a site folder that Hugo or Jekyll builds (pages, list pages, JSON-LD, a layout when missing)"),
+                FormatOption(.frontMatter, help: "Write YAML front matter (Hugo, Jekyll) with the fields RecipeMD has no place for"),
+                FormatOption(.today, help: "Group agenda events relative to this day, YYYY-MM-DD (default: today)"),
+                FormatOption(.site, help: "With -d SITE: write a site folder that Hugo or Jekyll builds (pages, list pages, JSON-LD, a layout when missing)"),
             ],
             lines: .plain
         )
@@ -47,7 +47,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
 
     /// Writes the document as its items come (``MarkdownDocumentWriter``).
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        let writer = try writer(options)
+        let writer = writer(options)
         if writer.options.site != nil { throw MarkdownEncodingError.siteNeedsFolder }
         return writer
     }
@@ -56,7 +56,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
     /// (`banana-bread.md`, `banana-bread-2.md`), and `index.md` linking them all.
     /// With `site`, a site folder instead (``SiteWriter``).
     public func encodeFiles(_ document: AlmanacDocument, options: EncodingOptions) throws -> [OutputFile] {
-        let pageWriter = try writer(options)
+        let pageWriter = writer(options)
         if let site = pageWriter.options.site {
             return try SiteWriter(generator: site, pages: pageWriter, structuredData: structuredData).files(document)
         }
@@ -91,7 +91,7 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         return Array((matter.rendered(plain: []) + split.body).utf8)
     }
 
-    private func writer(_ options: EncodingOptions) throws -> MarkdownDocumentWriter {
-        MarkdownDocumentWriter(options: try MarkdownWriteOptions(settings: options.settings), timeZone: timeZone)
+    private func writer(_ options: EncodingOptions) -> MarkdownDocumentWriter {
+        MarkdownDocumentWriter(options: MarkdownWriteOptions(options), timeZone: timeZone)
     }
 }

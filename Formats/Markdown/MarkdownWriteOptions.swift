@@ -1,7 +1,7 @@
 import AlmanacCore
 
-/// What the Markdown writer is asked for, from ``EncodingOptions/settings``:
-/// `front-matter` (`"true"`), `today` (`YYYY-MM-DD`) and `site` (`hugo`, `jekyll`).
+/// What the Markdown writer is asked for: the fields of ``EncodingOptions`` it reads
+/// (``EncodingOptions/frontMatter``, ``EncodingOptions/today``, ``EncodingOptions/site``).
 public struct MarkdownWriteOptions: Sendable, Hashable {
     /// Write YAML front matter before each recipe (and the agenda).
     public var frontMatter: Bool
@@ -11,26 +11,15 @@ public struct MarkdownWriteOptions: Sendable, Hashable {
     /// writes plain RecipeMD pages.
     public var site: SiteGenerator?
 
+    /// Options as given; a `site` implies front matter.
     public init(frontMatter: Bool = false, today: CivilDate? = nil, site: SiteGenerator? = nil) {
         self.frontMatter = frontMatter || site != nil
         self.today = today
         self.site = site
     }
 
-    /// Reads the settings the CLI passes; throws ``MarkdownEncodingError/invalidToday(_:)``
-    /// when `today` is not a date, ``MarkdownEncodingError/unknownSite(_:)`` for a `site`
-    /// almanac writes no site for.
-    public init(settings: [String: String]) throws {
-        if let name = settings["site"] {
-            guard let generator = SiteGenerator(rawValue: name) else { throw MarkdownEncodingError.unknownSite(name) }
-            site = generator
-        }
-        frontMatter = settings["front-matter"] == "true" || site != nil
-        if let text = settings["today"] {
-            guard case .date(let date)? = ISO8601Text.parseCalendarTime(Array(text.utf8)) else {
-                throw MarkdownEncodingError.invalidToday(text)
-            }
-            today = date
-        }
+    /// The Markdown writer's share of a writer's options.
+    public init(_ options: EncodingOptions) {
+        self.init(frontMatter: options.frontMatter, today: options.today, site: options.site)
     }
 }

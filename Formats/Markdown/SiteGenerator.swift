@@ -1,15 +1,13 @@
-/// A static-site generator almanac writes a site folder for (`-d SITE --site NAME`):
-/// where the pages go, what their front matter needs, and the one layout that prints a
-/// page (its title in `<title>`, its JSON-LD, its content) in a site without a theme.
+import AlmanacCore
+
+/// What the Markdown writer knows of a static-site generator it writes a site folder for
+/// (`-d SITE --site NAME`): where the pages go, what their front matter needs, and the one
+/// layout that prints a page (its title in `<title>`, its JSON-LD, its content) in a site
+/// without a theme.
 ///
 /// Both put a page at `/recipes/SLUG/` (Hugo by its default pretty URLs, Jekyll by the
 /// page's `permalink`), so links between pages are the same relative links in both.
-public enum SiteGenerator: String, Sendable, Hashable, CaseIterable {
-    /// Hugo: pages under `content/`, a section's list page is its `_index.md`.
-    case hugo
-    /// Jekyll: pages at the site root, a folder's list page is its `index.md`.
-    case jekyll
-
+extension SiteGenerator {
     /// The name of almanac's layout, in every page's `layout`.
     static let layoutName = "almanac"
 

@@ -5,7 +5,7 @@ extension XCalCodec: SplitEncoding {
     /// A folder of xCal files (`almanac convert … -d FOLDER -t xcal`): one `.xcs` file
     /// per UID, as a vdir holds `.ics` files (see ``CalendarResources``).
     public func encodeFiles(_ document: AlmanacDocument, options: EncodingOptions) throws -> [OutputFile] {
-        let stamp = try ICalendarStamp.resolved(options)
+        let stamp = ICalendarStamp.resolve(options)
         let split = CalendarResources(document, stamp: stamp)
         var files = try split.resources.map { resource in
             var bytes = try Self.bytes(of: resource.calendar, compact: options.compact)

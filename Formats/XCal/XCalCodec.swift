@@ -48,8 +48,7 @@ public struct XCalCodec: FormatCodec, DocumentStreamEncoding {
     /// Writes the calendar as its events come (``XCalDocumentWriter``); recipes are left
     /// out with a warning.
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
-        let stamp = try ICalendarStamp.resolved(options)
-        return XCalDocumentWriter(compact: options.compact, stamp: stamp)
+        XCalDocumentWriter(compact: options.compact, stamp: ICalendarStamp.resolve(options))
     }
 
     /// The VCALENDAR components of an xCal document, as a tree (warnings are dropped).

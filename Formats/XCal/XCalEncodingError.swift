@@ -1,8 +1,7 @@
 import AlmanacCore
 import AlmanacLibXML
 
-/// Why a document could not be written as xCal: what XML cannot hold (an invalid
-/// `dtstamp` setting is the ``ICalendarEncodingError`` every iCalendar writer shares).
+/// Why a document could not be written as xCal: what XML cannot hold.
 public enum XCalEncodingError: CodecError, Hashable {
     /// A character XML 1.0 cannot hold, even as a character reference: a C0 control
     /// other than tab, line feed and carriage return, or U+FFFE / U+FFFF.

@@ -22,7 +22,9 @@ struct CorpusGenerator {
     let folder: String
     let registry = BuiltinFormats.registry
     /// The day Markdown agendas count periods from, so output does not depend on the date.
-    static let today = "2026-06-01"
+    static let todayDate = CivilDate(year: 2026, month: 6, day: 1)!
+    /// ``todayDate`` as `--today` takes it.
+    static let today = todayDate.description
 
     /// The formats written through codecs, by name, that the registry has.
     var codecFormats: [(name: String, fileExtension: String)] {
@@ -121,7 +123,7 @@ struct CorpusGenerator {
     /// Writes `document` in `format` (as compactly as it allows when `compact`) to `path`.
     func encode(_ document: AlmanacDocument, format: String, to path: String, compact: Bool = false) throws -> String {
         let codec = registry.codec(named: format)!
-        let result = try codec.encode(document, options: EncodingOptions(compact: compact, settings: ["today": Self.today]))
+        let result = try codec.encode(document, options: EncodingOptions(compact: compact, today: Self.todayDate))
         let output = try OutputStream(path: path)
         output.write(result.bytes)
         output.close()

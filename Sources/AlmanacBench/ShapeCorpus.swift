@@ -74,7 +74,7 @@ struct ShapeCorpus {
         let codec = registry.codec(named: format)!
         let items = document.recipes.count + document.events.count
         return try [(names.0, false, "pretty"), (names.1, true, "line")].map { name, compact, suffix in
-            var bytes = try codec.encode(document, options: EncodingOptions(compact: compact, settings: ["today": CorpusGenerator.today])).bytes
+            var bytes = try codec.encode(document, options: EncodingOptions(compact: compact, today: CorpusGenerator.todayDate)).bytes
             if compact, format.hasPrefix("x") { bytes = Self.xmlOnOneLine(bytes) }
             let path = "\(base)-\(suffix).\(codec.format.extensions[0])"
             let output = try OutputStream(path: path)

@@ -41,16 +41,7 @@ struct ConvertPlan {
         if splitFolder != nil, outputCodec.splitEncoder == nil {
             throw UsageError("The \(outputCodec.format.name) format cannot write a folder of files (-d); use -o <file>", command: Self.command)
         }
-        var settings: [String: String] = [:]
-        for option in registry.codecs.flatMap(\.format.writeOptions) {
-            if option.valueName == nil {
-                if arguments.has("--\(option.name)") { settings[option.name] = "true" }
-            } else if let value = arguments.value("--\(option.name)") {
-                settings[option.name] = value
-            }
-        }
-        if let today = arguments.value("--today") { settings["today"] = today }
-        encodingOptions = EncodingOptions(compact: arguments.has("--compact"), settings: settings)
+        encodingOptions = try WriterOptions.encodingOptions(arguments, command: Self.command)
     }
 
     /// Where the output goes: the `-d` folder, the `-o` file, or `standardOutput`.

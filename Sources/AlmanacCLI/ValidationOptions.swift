@@ -72,12 +72,16 @@ enum TodayOption {
     static let option = ArgumentScanner.Option(names: ["--today"], valueName: "<date>", help: "Count periods and windows from this day (default: today).")
 
     static func day(_ arguments: ArgumentScanner.Result, command: String) throws -> CivilDate {
-        guard let text = arguments.value("--today") else { return ValidationSettings.currentDay() }
-        return try ValidationOptions.date(text, option: "--today", command: command)
+        try given(arguments, command: command) ?? ValidationSettings.currentDay()
+    }
+
+    /// The day `--today` gives, or `nil` when it is not given.
+    static func given(_ arguments: ArgumentScanner.Result, command: String) throws -> CivilDate? {
+        try arguments.value("--today").map { try ValidationOptions.date($0, option: "--today", command: command) }
     }
 
     /// What periods are counted from: the start of `--today`, or now.
     static func reference(_ arguments: ArgumentScanner.Result) throws -> PeriodReference {
-        PeriodReference(today: arguments.value("--today") == nil ? nil : try day(arguments, command: "convert"))
+        PeriodReference(today: try given(arguments, command: "convert"))
     }
 }

@@ -51,8 +51,7 @@ enum FuzzTarget {
         case "--list-extensions":
             print(codec.format.extensions.joined(separator: " "))
         case "--write-seeds" where arguments.count >= 3:
-            var options = EncodingOptions()
-            options.settings["dtstamp"] = "2026-01-01T00:00:00Z"
+            let options = EncodingOptions(stamp: CivilDateTime(midnightOf: CivilDate(year: 2026, month: 1, day: 1)!))
             for path in arguments.dropFirst(3) {
                 guard let reader = BuiltinFormats.registry.codec(forPath: path), !reader.format.reads.isEmpty,
                       let bytes = try? FileIO.readAll(path), let read = try? reader.decode(bytes, source: path),

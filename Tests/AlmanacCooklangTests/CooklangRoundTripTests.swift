@@ -11,7 +11,7 @@ import Testing
 @Suite("Cooklang round trips")
 struct CooklangRoundTripTests {
     static let markdown = MarkdownCodec(timeZone: TimeZone(identifier: "UTC")!)
-    static let frontMatter = EncodingOptions(settings: ["front-matter": "true"])
+    static let frontMatter = EncodingOptions(frontMatter: true)
 
     /// Cooklang files to start from.
     static func cooklangFiles() throws -> [(name: String, text: String)] {

@@ -7,7 +7,7 @@ import Foundation
 enum ICS {
     static let codec = ICalendarCodec()
     /// A fixed DTSTAMP so that output is reproducible.
-    static let options = EncodingOptions(settings: ["dtstamp": "2026-01-01T00:00:00Z"])
+    static let options = EncodingOptions(stamp: CivilDateTime(midnightOf: CivilDate(year: 2026, month: 1, day: 1)!))
 
     static func encode(_ document: AlmanacDocument) throws -> [UInt8] {
         try codec.encode(document, options: options).bytes

@@ -1,5 +1,6 @@
 @testable import AlmanacJCal
 import AlmanacCore
+import AlmanacICalendarModel
 import AlmanacTestSupport
 import Foundation
 
@@ -8,7 +9,7 @@ enum JCal {
     static let codec = JCalCodec()
     /// A fixed DTSTAMP so that output is reproducible.
     static let stamp = "2026-01-01T00:00:00Z"
-    static let options = EncodingOptions(settings: ["dtstamp": stamp])
+    static let options = EncodingOptions(stamp: ICalendarStamp.parse(stamp))
 
     static func encode(_ document: AlmanacDocument) throws -> [UInt8] {
         try codec.encode(document, options: options).bytes

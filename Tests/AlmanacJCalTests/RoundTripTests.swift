@@ -20,7 +20,7 @@ struct RoundTripTests {
     @Test("compact output is one line and reads the same")
     func compact() throws {
         let document = GeneratedCalendars.document(seed: 7)
-        let bytes = try JCal.codec.encode(document, options: EncodingOptions(compact: true, settings: JCal.options.settings)).bytes
+        let bytes = try JCal.codec.encode(document, options: EncodingOptions(compact: true, stamp: JCal.options.stamp)).bytes
         #expect(bytes.filter { $0 == 0x0A }.count == 1)
         #expect(try JCal.decode(bytes).document == document)
     }

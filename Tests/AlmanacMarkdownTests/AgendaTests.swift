@@ -53,13 +53,6 @@ struct AgendaTests {
         #expect(early.contains("## Future"))
     }
 
-    @Test("a bad --today is an error")
-    func badToday() {
-        #expect(throws: MarkdownEncodingError.invalidToday("12/10/2026")) {
-            try MarkdownTesting.encode(AlmanacDocument(events: Self.events), today: "12/10/2026")
-        }
-    }
-
     @Test("a hand-written agenda reads, with ids made up stably")
     func handWritten() throws {
         let text = "# Agenda\n\n## Soon\n\n### Picnic\n\n**Where:** The park\n\nBring a blanket.\n\n- [ ] Sandwiches\n- [X] Lemonade\n"

@@ -14,9 +14,13 @@ enum MarkdownTesting {
     }
 
     static func encode(_ document: AlmanacDocument, frontMatter: Bool = false, today: String = "2026-12-10") throws -> EncodeResult {
-        var settings = ["today": today]
-        if frontMatter { settings["front-matter"] = "true" }
-        return try codec.encode(document, options: EncodingOptions(settings: settings))
+        try codec.encode(document, options: EncodingOptions(frontMatter: frontMatter, today: day(today)))
+    }
+
+    /// The day `text` (`YYYY-MM-DD`) names.
+    static func day(_ text: String) -> CivilDate {
+        guard case .date(let day)? = ISO8601Text.parseCalendarTime(Array(text.utf8)) else { preconditionFailure("not a date: \(text)") }
+        return day
     }
 
     static func text(_ result: EncodeResult) -> String {

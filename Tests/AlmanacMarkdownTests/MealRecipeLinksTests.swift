@@ -69,11 +69,11 @@ struct MealRecipeLinksTests {
 
     @Test("a folder's meal pages link to the recipes' pages, a site's to their addresses")
     func folderAndSite() throws {
-        let files = try MarkdownTesting.codec.encodeFiles(MealFixtures.document, options: EncodingOptions(settings: ["today": "2026-12-01"]))
+        let files = try MarkdownTesting.codec.encodeFiles(MealFixtures.document, options: EncodingOptions(today: CivilDate(year: 2026, month: 12, day: 1)))
         let page = try #require(files.first { $0.relativePath == "soup-and-galette.md" })
         #expect(String(decoding: page.bytes, as: UTF8.self).contains("\n**Recipes:** [Tomato Soup](tomato-soup.md), [Apple Galette](apple-galette.md)\n"))
         #expect(files.contains { $0.relativePath == "tomato-soup.md" })
-        let site = try MarkdownTesting.codec.encodeFiles(MealFixtures.document, options: EncodingOptions(settings: ["today": "2026-12-01", "site": "hugo"]))
+        let site = try MarkdownTesting.codec.encodeFiles(MealFixtures.document, options: EncodingOptions(site: .hugo, today: CivilDate(year: 2026, month: 12, day: 1)))
         let sitePage = try #require(site.first { $0.relativePath.hasSuffix("events/soup-and-galette.md") })
         #expect(String(decoding: sitePage.bytes, as: UTF8.self).contains("\n**Recipes:** [Tomato Soup](../../recipes/tomato-soup/), [Apple Galette](../../recipes/apple-galette/)\n"))
         #expect(site.contains { $0.relativePath.hasSuffix("recipes/tomato-soup.md") })

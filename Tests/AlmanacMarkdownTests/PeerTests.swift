@@ -54,9 +54,7 @@ struct PeerTests {
         let document = AlmanacDocument(recipes: try Self.recipes(), events: try MarkdownTesting.sample("events.json").events + AgendaTests.events)
         var outputs: [(String, [UInt8])] = []
         for frontMatter in [false, true] {
-            var settings = ["today": "2026-12-10"]
-            if frontMatter { settings["front-matter"] = "true" }
-            let options = EncodingOptions(settings: settings)
+            let options = EncodingOptions(frontMatter: frontMatter, today: MarkdownTesting.day("2026-12-10"))
             outputs.append(("whole document (front matter: \(frontMatter))", try MarkdownTesting.codec.encode(document, options: options).bytes))
             outputs.append(("events only (front matter: \(frontMatter))", try MarkdownTesting.codec.encode(AlmanacDocument(events: document.events), options: options).bytes))
             for file in try MarkdownTesting.codec.encodeFiles(document, options: options) {

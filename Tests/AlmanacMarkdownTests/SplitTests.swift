@@ -11,9 +11,7 @@ struct SplitTests {
     static func files(frontMatter: Bool = false) throws -> [OutputFile] {
         var document = AlmanacDocument(recipes: titles.map { Recipe(id: $0, title: $0) })
         document.events = [Event(id: "E1", title: "Banana Bread", start: .date(CivilDate(year: 2026, month: 12, day: 24)!))]
-        var settings = ["today": "2026-12-10"]
-        if frontMatter { settings["front-matter"] = "true" }
-        return try MarkdownTesting.codec.encodeFiles(document, options: EncodingOptions(settings: settings))
+        return try MarkdownTesting.codec.encodeFiles(document, options: EncodingOptions(frontMatter: frontMatter, today: MarkdownTesting.day("2026-12-10")))
     }
 
     @Test("slugs are lowercase ASCII, unique, and stay inside the folder")

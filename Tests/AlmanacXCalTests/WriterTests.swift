@@ -103,11 +103,11 @@ struct WriterTests {
         #expect(error == .unrepresentableName("1X", field: "VEVENT 'e' 1X"))
     }
 
-    @Test("an invalid --dtstamp is an error")
-    func invalidStamp() throws {
-        let error = try #require(throws: ICalendarEncodingError.self) {
-            try XCal.codec.encode(Self.document, options: EncodingOptions(settings: ["dtstamp": "soon"]))
-        }
-        #expect(error == .invalidStamp("soon"))
+    @Test("the DTSTAMP is the options' stamp")
+    func stamp() throws {
+        let stamp = try #require(CivilDateTime(date: CivilDate(year: 2027, month: 3, day: 4)!, hour: 5, minute: 6, second: 7))
+        let text = String(decoding: try XCal.codec.encode(Self.document, options: EncodingOptions(stamp: stamp)).bytes, as: UTF8.self)
+        let dtstamp = try #require(text.range(of: "<dtstamp>"), "\(text)")
+        #expect(text[dtstamp.upperBound...].drop { $0.isWhitespace }.hasPrefix("<date-time>2027-03-04T05:06:07Z</date-time>"), "\(text)")
     }
 }

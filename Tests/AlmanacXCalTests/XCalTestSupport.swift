@@ -1,5 +1,6 @@
 @testable import AlmanacXCal
 import AlmanacCore
+import AlmanacICalendarModel
 import AlmanacTestSupport
 import Foundation
 
@@ -8,10 +9,10 @@ enum XCal {
     static let codec = XCalCodec()
     /// A fixed DTSTAMP so that output is reproducible (the one `Samples/events.xcs` was made with).
     static let stamp = "2026-01-01T00:00:00Z"
-    static let options = EncodingOptions(settings: ["dtstamp": stamp])
+    static let options = EncodingOptions(stamp: ICalendarStamp.parse(stamp))
 
     static func encode(_ document: AlmanacDocument, compact: Bool = false) throws -> [UInt8] {
-        try codec.encode(document, options: EncodingOptions(compact: compact, settings: options.settings)).bytes
+        try codec.encode(document, options: EncodingOptions(compact: compact, stamp: options.stamp)).bytes
     }
 
     static func decode(_ bytes: [UInt8], source: String = "test.xcs") throws -> DecodeResult {

@@ -69,16 +69,3 @@ public struct EncodeResult: Sendable {
         self.diagnostics = diagnostics
     }
 }
-
-/// Settings every writer understands, plus named settings for particular formats.
-public struct EncodingOptions: Sendable, Hashable {
-    /// Write as compactly as the format allows (JSON: one line per document).
-    public var compact: Bool
-    /// Format-specific settings by name, such as `front-matter` for Markdown.
-    public var settings: [String: String]
-
-    public init(compact: Bool = false, settings: [String: String] = [:]) {
-        self.compact = compact
-        self.settings = settings
-    }
-}

@@ -13,7 +13,8 @@ public struct FormatDescriptor: Hashable, Sendable {
     public var reads: Set<ItemKind>
     /// Kinds of item the writer can carry (empty: the codec does not write).
     public var writes: Set<ItemKind>
-    /// Options its writer understands, offered by `almanac convert`.
+    /// The fields of ``EncodingOptions`` its writer reads besides ``EncodingOptions/compact``,
+    /// which `almanac convert` offers as options.
     public var writeOptions: [FormatOption]
     /// How the format is cut into lines, for the line-length limit.
     public var lines: LineStructure

@@ -63,11 +63,15 @@ public struct Conversion {
         if let refusal = Self.unwritable(items, named: named, codec: codec) {
             throw refusal
         }
+        return Prepared(document: state.document, options: writerOptions(after: state))
+    }
+
+    /// ``options`` with what the steps ask of the writer: the day a `group --by period` step
+    /// counted from, as ``EncodingOptions/today`` (unless the options give one).
+    private func writerOptions(after state: PipelineState) -> EncodingOptions {
         var options = options
-        if case .period(let today?)? = state.grouping, options.settings["today"] == nil {
-            options.settings["today"] = today.description
-        }
-        return Prepared(document: state.document, options: options)
+        if case .period(let today?)? = state.grouping, options.today == nil { options.today = today }
+        return options
     }
 
     /// Whether items can flow from every input to the output one at a time. Several
@@ -183,10 +187,7 @@ public struct Conversion {
             items = ExpandedItems(try last.items(after: &state))
         }
         state.warnings.forEach { report($0, .alone) }
-        var options = options
-        if case .period(let today?)? = state.grouping, options.settings["today"] == nil {
-            options.settings["today"] = today.description
-        }
+        let options = writerOptions(after: state)
         let validates = validator != nil
         var itemValidator = StreamValidator(validator ?? Validator())
         if validates { itemValidator.reserve(items.occurrenceCount) }
