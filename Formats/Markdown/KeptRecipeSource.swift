@@ -68,7 +68,11 @@ struct KeptRecipeSource {
     /// the fence would swallow it.
     /// `recipe` holds the body's fields, `merged` the recipe with its front matter merged in.
     mutating func keep(_ text: String, of recipe: Recipe, merged: Recipe) {
-        guard !Self.endsInOpenFence(text), RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil).text != text else { return }
+        guard !Self.endsInOpenFence(text) else { return }
+        var generated: [UInt8] = []
+        var warnings: [String] = []
+        RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil, into: &generated, warnings: &warnings)
+        guard !MarkdownText.withBytes(text, { $0.elementsEqual(generated) }) else { return }
         body = (text, Self.fingerprint(recipe))
         let withFrontMatter = Self.fingerprint(merged)
         mergedFingerprint = withFrontMatter == body?.fingerprint ? nil : withFrontMatter
