@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 
 /// The Markdown a recipe was read from, kept in its extras under `markdown-source` so that
 /// the writer gives the author's Markdown back: the body (everything after the front matter,
@@ -72,7 +73,11 @@ struct KeptRecipeSource {
         var generated: [UInt8] = []
         var warnings: [String] = []
         RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil, into: &generated, warnings: &warnings)
-        guard !MarkdownText.withBytes(text, { $0.elementsEqual(generated) }) else { return }
+        let same = MarkdownText.withBytes(text) { bytes in
+            bytes.count == generated.count
+                && (bytes.isEmpty || generated.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        }
+        guard !same else { return }
         body = (text, Self.fingerprint(recipe))
         let withFrontMatter = Self.fingerprint(merged)
         mergedFingerprint = withFrontMatter == body?.fingerprint ? nil : withFrontMatter
