@@ -36,7 +36,6 @@ struct RecipeMDRecipe {
     var yields: [Amount] = []
     var ingredients: [Ingredient] = []
     var groups: [Group] = []
-    var instructions: String?
     /// The top-level blocks of the instructions, for splitting them into steps.
     var instructionBlocks: [MarkdownBlock] = []
     /// The link reference definitions anywhere in the recipe, by normalized label.
@@ -98,7 +97,6 @@ struct RecipeMDParser {
         index += 1
         if index < blocks.count {
             recipe.instructionBlocks = Array(blocks[index...])
-            recipe.instructions = source.text(blocks[index].firstLine...blocks[blocks.count - 1].lastLine)
         }
         return recipe
     }
