@@ -88,7 +88,8 @@ struct KeptRecipeSource {
     /// lines that can open or close a fence) is handed to ``LineScanner``.
     private static func endsInOpenFence(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Only a line that starts with `` ` `` or `~` opens or closes a fence.
-        guard bytes.contains(where: { $0 == UInt8(ascii: "`") || $0 == UInt8(ascii: "~") }) else { return false }
+        guard let base = bytes.baseAddress,
+              memchr(base, Int32(UInt8(ascii: "`")), bytes.count) != nil || memchr(base, Int32(UInt8(ascii: "~")), bytes.count) != nil else { return false }
         var fence: (character: UInt8, length: Int)?
         var start = 0
         while start <= bytes.count {
