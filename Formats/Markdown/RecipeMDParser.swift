@@ -36,6 +36,11 @@ struct RecipeMDRecipe {
     var yields: [Amount] = []
     var ingredients: [Ingredient] = []
     var groups: [Group] = []
+    /// The instructions' Markdown, joined from the source only when asked for (the mapper
+    /// reads ``instructionBlocks``).
+    var instructions: String? { instructionLines.map { $0.source.text($0.lines) } }
+    /// Where the instructions are: the source and their lines.
+    var instructionLines: (source: MarkdownSource, lines: ClosedRange<Int>)?
     /// The top-level blocks of the instructions, for splitting them into steps.
     var instructionBlocks: [MarkdownBlock] = []
     /// The link reference definitions anywhere in the recipe, by normalized label.
@@ -97,6 +102,7 @@ struct RecipeMDParser {
         index += 1
         if index < blocks.count {
             recipe.instructionBlocks = Array(blocks[index...])
+            recipe.instructionLines = (source, blocks[index].firstLine...blocks[blocks.count - 1].lastLine)
         }
         return recipe
     }
