@@ -14,6 +14,8 @@ struct AgendaWriter {
     let today: CivilDate
     /// The recipes meals link to (``MealRecipeLinks``).
     var recipeLinks = MealRecipeLinks()
+    /// The schedule of the event placed last (``AgendaScheduleMemo``).
+    private let memo = AgendaScheduleMemo()
 
     init(reference: Date, calendar: Calendar) {
         self.reference = reference
@@ -37,40 +39,49 @@ struct AgendaWriter {
     /// (events of a period are ordered by it; `nil` for undated events, which keep their order).
     /// A recurring event goes where its next occurrence on or after the reference day is.
     func place(of event: Event) -> (period: Int, instant: Date?) {
-        let placed = event.placed(onOrAfter: today)
-        let period = placed.period(relativeTo: reference, calendar: calendar)
-        let index = Self.periods.firstIndex(of: period) ?? Self.periods.count - 1
-        return (index, period == nil ? nil : placed.start?.instant(localZone: calendar.timeZone))
+        let start = schedule(of: event).next?.start ?? event.start
+        guard let instant = start?.instant(localZone: calendar.timeZone) else { return (Self.periods.count - 1, nil) }
+        let period = EventPeriod.of(instant, relativeTo: reference, calendar: calendar)
+        return (Self.periods.firstIndex(of: period) ?? Self.periods.count - 1, instant)
     }
 
-    /// The event's blocks joined: its `###` heading, attribute line, when and where, notes, tasks.
-    func event(_ event: Event, warnings: inout [String]) -> String {
-        eventBlocks(event, warnings: &warnings).joined(separator: "\n\n")
+    /// The event's recurrence as the agenda needs it, worked out once for placing and writing it.
+    private func schedule(of event: Event) -> AgendaSchedule {
+        memo.schedule(of: event, onOrAfter: today)
     }
 
-    private func eventBlocks(_ event: Event, warnings: inout [String]) -> [String] {
-        var blocks = ["### " + MarkdownEscaper.escape(event.title, heading: true)]
-        var pairs: [(key: String, value: String)] = [("id", AttributeLine.encode(event.id))]
-        if let start = event.start { pairs.append(("start", AttributeLine.encode(CalendarTimeText.format(start)))) }
-        if let end = event.end { pairs.append(("end", AttributeLine.encode(CalendarTimeText.format(end)))) }
-        if let symbol = event.symbol { pairs.append(("symbol", AttributeLine.encode(symbol))) }
+    /// Appends the event's blocks, apart by blank lines: its `###` heading, attribute line,
+    /// when and where, notes, tasks.
+    func event(_ event: Event, warnings: inout [String], into out: inout [UInt8]) {
+        out.append(contentsOf: Self.eventHeading)
+        MarkdownEscaper.append(event.title, heading: true, to: &out)
+        out.append(contentsOf: Self.blockBreak)
+        AttributeLine.start(&out)
+        AttributeLine.value("id", event.id, &out)
+        if let start = event.start { AttributeLine.value("start", &out) { CalendarTimeText.append(start, to: &$0) } }
+        if let end = event.end { AttributeLine.value("end", &out) { CalendarTimeText.append(end, to: &$0) } }
+        if let symbol = event.symbol { AttributeLine.value("symbol", symbol, &out) }
         if let color = event.color {
-            pairs.append(("color", [color.red, color.green, color.blue, color.alpha].map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : "\($0)" }.joined(separator: " ")))
+            let text = [color.red, color.green, color.blue, color.alpha].map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : "\($0)" }
+            AttributeLine.value("color", text.joined(separator: " "), &out)
         }
-        if let url = event.url { pairs.append(("url", AttributeLine.encode(url))) }
-        if !event.categories.isEmpty { pairs.append(("categories", AttributeLine.encodeList(event.categories, separator: ","))) }
-        if let recurrence = event.recurrence { pairs.append(("recurrence", AttributeLine.encode(recurrence))) }
-        if !event.tasks.isEmpty { pairs.append(("tasks", AttributeLine.encodeList(event.tasks.map(\.id), separator: " "))) }
-        if !event.recipes.isEmpty { pairs.append(("recipes", AttributeLine.encodeList(event.recipes, separator: " "))) }
-        blocks.append(AttributeLine.render(pairs))
-        blocks += detailBlocks(event, link: false, taskLink: { _ in nil })
+        if let url = event.url { AttributeLine.value("url", url, &out) }
+        if !event.categories.isEmpty { AttributeLine.list("categories", event.categories, separator: UInt8(ascii: ","), &out) }
+        if let recurrence = event.recurrence { AttributeLine.value("recurrence", recurrence, &out) }
+        if !event.tasks.isEmpty { AttributeLine.list("tasks", event.tasks.map(\.id), separator: UInt8(ascii: " "), &out) }
+        if !event.recipes.isEmpty { AttributeLine.list("recipes", event.recipes, separator: UInt8(ascii: " "), &out) }
+        AttributeLine.end(&out)
+        detailBlocks(event, link: false, taskLink: { _ in nil }, into: &out)
         Self.noteExtras(event, warnings: &warnings)
-        return blocks
     }
+
+    private static let eventHeading = Array("### ".utf8)
+    private static let blockBreak = Array("\n\n".utf8)
 
     private static func noteExtras(_ event: Event, warnings: inout [String]) {
         if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
-            let names = event.extras.sortedNames.isEmpty ? ["tasks"] : event.extras.sortedNames
+            let sorted = event.extras.sortedNames
+            let names = sorted.isEmpty ? ["tasks"] : sorted
             warnings.append("event '\(event.title)': Markdown cannot carry the extras other formats kept (\(names.joined(separator: ", ")))")
         }
     }
@@ -80,84 +91,151 @@ struct AgendaWriter {
     /// The attributes are the page's front matter instead (a site shows no HTML comment).
     func page(_ event: Event, taskLink: (String) -> String?, warnings: inout [String]) -> String {
         Self.noteExtras(event, warnings: &warnings)
-        return (["# " + MarkdownEscaper.escape(event.title, heading: true)] + detailBlocks(event, link: true, taskLink: taskLink))
-            .joined(separator: "\n\n") + "\n"
+        var out = Array("# ".utf8)
+        MarkdownEscaper.append(event.title, heading: true, to: &out)
+        detailBlocks(event, link: true, taskLink: taskLink, into: &out)
+        out.append(UInt8(ascii: "\n"))
+        return String(decoding: out, as: UTF8.self)
     }
 
-    /// When and where, the link (when `link`), the notes and the tasks.
-    private func detailBlocks(_ event: Event, link: Bool, taskLink: (String) -> String?) -> [String] {
-        var blocks: [String] = []
-        if let when = recurringWhen(event) ?? Self.when(event) { blocks.append("**When:** " + MarkdownEscaper.escape(when)) }
+    /// Appends when and where, the link (when `link`), the notes and the tasks, each after a blank line.
+    private func detailBlocks(_ event: Event, link: Bool, taskLink: (String) -> String?, into out: inout [UInt8]) {
+        var when: [UInt8] = []
+        if recurringWhen(event, into: &when) || Self.when(event, into: &when) {
+            out.append(contentsOf: Self.blockBreak)
+            out.append(contentsOf: Self.whenLabel)
+            MarkdownEscaper.append(utf8: when, to: &out)
+        }
         if let location = event.location, !location.isEmpty {
-            blocks.append("**Where:** " + MarkdownEscaper.escape(location.replacingNewlines))
+            out.append(contentsOf: Self.blockBreak)
+            out.append(contentsOf: Self.whereLabel)
+            MarkdownEscaper.append(location.replacingNewlines, to: &out)
         }
         if link, let url = event.url, !url.isEmpty {
-            blocks.append("**Link:** [" + MarkdownEscaper.escape(url.replacingNewlines) + "](" + MarkdownEscaper.linkDestination(url) + ")")
+            out.append(contentsOf: Self.blockBreak)
+            out.append(contentsOf: "**Link:** [".utf8)
+            MarkdownEscaper.append(url.replacingNewlines, to: &out)
+            out.append(contentsOf: "](".utf8)
+            out.append(contentsOf: MarkdownEscaper.linkDestination(url).utf8)
+            out.append(UInt8(ascii: ")"))
         }
-        if let recipes = recipeLinks.block(event) { blocks.append(recipes) }
-        if let notes = event.notes, !MarkdownText.trimmed(notes).isEmpty {
-            blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(notes)))
+        if let recipes = recipeLinks.block(event) {
+            out.append(contentsOf: Self.blockBreak)
+            out.append(contentsOf: recipes.utf8)
         }
-        if !event.tasks.isEmpty {
-            blocks.append(event.tasks.map { task in
-                let box = task.isCompleted ? "- [x]" : "- [ ]"
-                let text = MarkdownText.trimmed(task.text)
-                guard !text.isEmpty else { return box }
-                if let destination = taskLink(text) {
-                    return box + " [" + MarkdownEscaper.escape(text.replacingNewlines) + "](" + MarkdownEscaper.linkDestination(destination) + ")"
-                }
-                return box + " " + MarkdownEscaper.indentContinuation(MarkdownEscaper.escape(text), columns: 2)
-            }.joined(separator: "\n"))
+        if let notes = event.notes {
+            let trimmed = MarkdownText.trimmed(notes)
+            if !trimmed.isEmpty {
+                out.append(contentsOf: Self.blockBreak)
+                MarkdownEscaper.append(trimmed, to: &out)
+            }
         }
-        return blocks
+        guard !event.tasks.isEmpty else { return }
+        out.append(contentsOf: Self.blockBreak)
+        for (index, task) in event.tasks.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: task.isCompleted ? Self.doneBox : Self.openBox)
+            let text = MarkdownText.trimmed(task.text)
+            guard !text.isEmpty else { continue }
+            if let destination = taskLink(text) {
+                out.append(contentsOf: " [".utf8)
+                MarkdownEscaper.append(text.replacingNewlines, to: &out)
+                out.append(contentsOf: "](".utf8)
+                out.append(contentsOf: MarkdownEscaper.linkDestination(destination).utf8)
+                out.append(UInt8(ascii: ")"))
+            } else {
+                out.append(UInt8(ascii: " "))
+                let start = out.count
+                MarkdownEscaper.append(text, to: &out)
+                MarkdownEscaper.indentContinuation(&out, from: start, columns: 2)
+            }
+        }
     }
 
-    /// A recurring event's next occurrence and its rule in words: `Sun 2027-12-12 15:00 – 19:00
-    /// (America/Los_Angeles), every year on 12 December (next occurrence; first Sat 2026-12-12)`.
-    func recurringWhen(_ event: Event) -> String? {
-        guard event.isRecurring, let start = event.start else { return nil }
-        let next = event.nextOccurrence(onOrAfter: today)
-        var placed = event
-        if let next {
-            placed.start = next.start
-            placed.end = next.end
+    private static let whenLabel = Array("**When:** ".utf8)
+    private static let whereLabel = Array("**Where:** ".utf8)
+    private static let openBox = Array("- [ ]".utf8)
+    private static let doneBox = Array("- [x]".utf8)
+
+    /// Appends a recurring event's next occurrence and its rule in words: `Sun 2027-12-12 15:00 – 19:00
+    /// (America/Los_Angeles), every year on 12 December (next occurrence; first Sat 2026-12-12)`;
+    /// `false` (nothing appended) for an event that does not repeat or has no start.
+    private func recurringWhen(_ event: Event, into out: inout [UInt8]) -> Bool {
+        let schedule = schedule(of: event)
+        guard schedule.isRecurring, let start = event.start else { return false }
+        let next = schedule.next
+        Self.when(start: next?.start ?? start, end: next == nil ? event.end : next?.end, into: &out)
+        if let words = schedule.words {
+            out.append(contentsOf: ", ".utf8)
+            out.append(contentsOf: words.utf8)
         }
-        guard var text = Self.when(placed) else { return nil }
-        if let words = event.recurrenceWords { text += ", " + words }
         if next == nil {
-            text += " (no occurrence after \(today))"
+            out.append(contentsOf: " (no occurrence after ".utf8)
+            ISO8601Text.append(today, to: &out)
+            out.append(UInt8(ascii: ")"))
         } else if next?.start != start {
-            text += " (next occurrence; first " + Self.day(start.day) + ")"
+            out.append(contentsOf: " (next occurrence; first ".utf8)
+            Self.day(start.day, into: &out)
+            out.append(UInt8(ascii: ")"))
         }
-        return text
+        return true
     }
 
     /// When the event takes place, for people: `Sat 2026-12-12 15:00 – 19:00 (America/Los_Angeles)`.
     static func when(_ event: Event) -> String? {
-        guard let start = event.start else { return nil }
-        var text = day(start.day)
+        var out: [UInt8] = []
+        return when(event, into: &out) ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// Appends ``when(_:)`` of `event`; `false` (nothing appended) without a start.
+    private static func when(_ event: Event, into out: inout [UInt8]) -> Bool {
+        guard let start = event.start else { return false }
+        when(start: start, end: event.end, into: &out)
+        return true
+    }
+
+    private static func when(start: CalendarTime, end: CalendarTime?, into out: inout [UInt8]) {
+        day(start.day, into: &out)
         if start.isDateOnly {
-            if case .date(let endDay)? = event.end, endDay.adding(days: -1) > start.day {
-                text += " – " + day(endDay.adding(days: -1))
+            if case .date(let endDay)? = end, endDay.adding(days: -1) > start.day {
+                out.append(contentsOf: dash)
+                day(endDay.adding(days: -1), into: &out)
             }
-            return text + " (all day)"
+            out.append(contentsOf: " (all day)".utf8)
+            return
         }
-        text += " " + clock(start.civil)
-        guard let end = event.end else { return text + zone(start) }
-        if !end.isDateOnly && end.day == start.day && zone(end) == zone(start) {
-            return text + " – " + clock(end.civil) + zone(end)
+        out.append(UInt8(ascii: " "))
+        clock(start.civil, into: &out)
+        guard let end else {
+            zone(start, into: &out)
+            return
         }
-        return text + zone(start) + " – " + day(end.day) + (end.isDateOnly ? "" : " " + clock(end.civil) + zone(end))
+        if !end.isDateOnly && end.day == start.day && sameZone(end, start) {
+            out.append(contentsOf: dash)
+            clock(end.civil, into: &out)
+            zone(end, into: &out)
+            return
+        }
+        zone(start, into: &out)
+        out.append(contentsOf: dash)
+        day(end.day, into: &out)
+        if !end.isDateOnly {
+            out.append(UInt8(ascii: " "))
+            clock(end.civil, into: &out)
+            zone(end, into: &out)
+        }
     }
 
-    private static func day(_ date: CivilDate) -> String {
-        let names = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
-        let index = ((date.daysSinceEpoch % 7) + 7) % 7
-        return names[index] + " " + date.description
+    private static let dash = Array(" – ".utf8)
+    private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"].map { Array($0.utf8) }
+
+    private static func day(_ date: CivilDate, into out: inout [UInt8]) {
+        out.append(contentsOf: dayNames[((date.daysSinceEpoch % 7) + 7) % 7])
+        out.append(UInt8(ascii: " "))
+        ISO8601Text.append(date, to: &out)
     }
 
-    private static func clock(_ time: CivilDateTime) -> String {
-        var bytes: [UInt8] = []
+    private static func clock(_ time: CivilDateTime, into bytes: inout [UInt8]) {
         ISO8601Text.appendDigits(time.hour, count: 2, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         ISO8601Text.appendDigits(time.minute, count: 2, to: &bytes)
@@ -165,14 +243,27 @@ struct AgendaWriter {
             bytes.append(UInt8(ascii: ":"))
             ISO8601Text.appendDigits(time.second, count: 2, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func zone(_ time: CalendarTime) -> String {
+    /// Appends ` UTC`, ` (zone)` or nothing (floating and all-day times).
+    private static func zone(_ time: CalendarTime, into out: inout [UInt8]) {
         switch time {
-        case .utc: return " UTC"
-        case .zoned(_, let zone): return " (\(zone))"
-        case .date, .floating: return ""
+        case .utc: out.append(contentsOf: " UTC".utf8)
+        case .zoned(_, let zone):
+            out.append(contentsOf: " (".utf8)
+            out.append(contentsOf: zone.utf8)
+            out.append(UInt8(ascii: ")"))
+        case .date, .floating: break
+        }
+    }
+
+    /// Whether ``zone(_:into:)`` writes the same for both times.
+    private static func sameZone(_ first: CalendarTime, _ second: CalendarTime) -> Bool {
+        switch (first, second) {
+        case (.utc, .utc): return true
+        case (.zoned(_, let one), .zoned(_, let other)): return one == other
+        case (.date, .date), (.date, .floating), (.floating, .date), (.floating, .floating): return true
+        default: return false
         }
     }
 }

@@ -20,8 +20,12 @@ enum AmountText {
         }
         guard let value = number(&cursor) else { return .failure(.noNumber) }
         guard value.isFinite else { return .failure(.divisionByZero) }
-        let unit = String(scalars: MarkdownText.trimmed(Array(text[cursor.index...])))
-        return .success((negative ? -value : value, unit.isEmpty ? nil : unit))
+        var unitStart = cursor.index
+        var unitEnd = text.count
+        while unitStart < unitEnd && InlineEmphasis.isWhitespace(text[unitStart]) { unitStart += 1 }
+        while unitEnd > unitStart && InlineEmphasis.isWhitespace(text[unitEnd - 1]) { unitEnd -= 1 }
+        let unit = unitStart < unitEnd ? String(scalars: text[unitStart..<unitEnd]) : nil
+        return .success((negative ? -value : value, unit))
     }
 
     enum AmountError: Error {
@@ -60,11 +64,10 @@ enum AmountText {
         // Decimal: 1.5, 1,5, .5.
         cursor.index = start
         let wholeDigits = cursor.digits()
-        let whole = wholeDigits.map { cursor.text($0) } ?? ""
         if let separator = cursor.peek, separator == "." || separator == "," {
             cursor.index += 1
             if let fraction = cursor.digits() {
-                return Double((whole.isEmpty ? "0" : whole) + "." + cursor.text(fraction))
+                return Double((wholeDigits.map { cursor.text($0) } ?? "0") + "." + cursor.text(fraction))
             }
         }
         // Integer.

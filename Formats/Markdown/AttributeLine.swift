@@ -7,10 +7,50 @@
 enum AttributeLine {
     static let eventPrefix = "<!-- almanac:event"
 
-    /// `<!-- almanac:event key="value" … -->`.
-    static func render(_ pairs: [(key: String, value: String)]) -> String {
-        eventPrefix + pairs.map { " \($0.key)=\"\($0.value)\"" }.joined() + " -->"
+    /// Writes `<!-- almanac:event key="value" … -->`: ``start(_:)``, a ``value(_:_:)`` per
+    /// pair, then ``end(_:)``.
+    static func start(_ out: inout [UInt8]) {
+        out.append(contentsOf: eventPrefixBytes)
     }
+
+    /// Appends ` key="…"`, the value written by `body` and percent-encoded where it must be.
+    static func value(_ key: String, _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+        open(key, &out)
+        let start = out.count
+        body(&out)
+        encode(&out, from: start, separator: nil)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends ` key="`.
+    private static func open(_ key: String, _ out: inout [UInt8]) {
+        out.append(UInt8(ascii: " "))
+        out.append(contentsOf: key.utf8)
+        out.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+    }
+
+    /// Appends ` key="…"` with `text` percent-encoded.
+    static func value(_ key: String, _ text: String, _ out: inout [UInt8]) {
+        value(key, &out) { $0.append(contentsOf: text.utf8) }
+    }
+
+    /// Appends ` key="…"` with `items` percent-encoded and joined with `separator`.
+    static func list(_ key: String, _ items: [String], separator: UInt8, _ out: inout [UInt8]) {
+        open(key, &out)
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.append(separator) }
+            let start = out.count
+            out.append(contentsOf: item.utf8)
+            encode(&out, from: start, separator: separator)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    static func end(_ out: inout [UInt8]) {
+        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">")])
+    }
+
+    private static let eventPrefixBytes = Array(eventPrefix.utf8)
 
     /// The pairs of an attribute line, or `nil` when `line` is not one.
     static func parse(_ line: String) -> [(key: String, value: String)]? {
@@ -39,27 +79,25 @@ enum AttributeLine {
         }
     }
 
-    /// `value` with the characters an attribute cannot hold percent-encoded.
-    static func encode(_ value: String, separator: Unicode.Scalar? = nil) -> String {
-        // Most values hold nothing to encode (every such character is ASCII).
+    /// `out[start...]` with the bytes an attribute cannot hold percent-encoded: `%`, `"`, `<`,
+    /// `>`, `&`, control characters and `separator` (all ASCII: no byte of a longer character).
+    private static func encode(_ out: inout [UInt8], from start: Int, separator: UInt8?) {
         let isEncoded = { (byte: UInt8) in
             byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0x7F || separator.map { $0.value == UInt32(byte) } == true
+                || byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0x7F || byte == separator
         }
-        if separator?.isASCII ?? true, !value.utf8.contains(where: isEncoded) { return value }
-        var output = ""
-        for scalar in value.unicodeScalars {
-            if scalar == "%" || scalar == "\"" || scalar == "<" || scalar == ">" || scalar == "&" || scalar == separator
-                || scalar.value < 0x20 || scalar.value == 0x7F {
-                for byte in String(scalar).utf8 {
-                    let hex = String(byte, radix: 16, uppercase: true)
-                    output += "%" + (hex.count == 1 ? "0" : "") + hex
-                }
+        // Most values hold nothing to encode.
+        guard let first = out[start...].firstIndex(where: isEncoded) else { return }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        for byte in out[first...] {
+            if isEncoded(byte) {
+                encoded.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             } else {
-                output.unicodeScalars.append(scalar)
+                encoded.append(byte)
             }
         }
-        return output
+        out.replaceSubrange(first..., with: encoded)
     }
 
     /// `value` with `%XX` sequences decoded (invalid ones are kept as written).
@@ -80,12 +118,7 @@ enum AttributeLine {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// A list joined with `separator`, each element encoded.
-    static func encodeList(_ items: [String], separator: Unicode.Scalar) -> String {
-        items.map { encode($0, separator: separator) }.joined(separator: String(separator))
-    }
-
-    /// The elements of a list written by ``encodeList(_:separator:)``.
+    /// The elements of a list written by ``list(_:_:separator:_:)``.
     static func decodeList(_ text: String, separator: Character) -> [String] {
         text.isEmpty ? [] : text.split(separator: separator, omittingEmptySubsequences: false).map { decode(String($0)) }
     }

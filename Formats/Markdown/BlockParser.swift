@@ -170,6 +170,14 @@ struct BlockParser {
     private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
         let firstContent = marker.content
         var content = [ParserLine(number: lines[index].number, text: firstContent)]
+        if !marker.isEmpty && Self.endsItem(lines, after: index, contentColumn: marker.contentColumn) {
+            // The usual one-line item, right before the next item or the end: what the loop below finds.
+            let item = MarkdownListItem(
+                blocks: try parse(content, depth: depth + 1), firstLine: lines[index].number, lastLine: lines[index].number,
+                contentColumn: marker.contentColumn
+            )
+            return (item, index)
+        }
         var tracker = ParagraphTracker(maximumDepth: maximumDepth)
         tracker.see(firstContent)
         var lastNonBlank = index
@@ -200,6 +208,15 @@ struct BlockParser {
             contentColumn: marker.contentColumn
         )
         return (item, lastNonBlank)
+    }
+
+    /// Whether an item that starts on line `index` ends there because nothing follows it or
+    /// the next line starts another list item, indented less than the item's content: such a
+    /// line neither continues the item nor (a list marker) continues its paragraph lazily.
+    private static func endsItem(_ lines: [ParserLine], after index: Int, contentColumn: Int) -> Bool {
+        guard index + 1 < lines.count else { return true }
+        let next = lines[index + 1].text
+        return !LineScanner.isBlank(next) && LineScanner.indentation(next).columns < contentColumn && LineScanner.listMarker(next) != nil
     }
 
     /// The lines joined with `\n`, as they are.

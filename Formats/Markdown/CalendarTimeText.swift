@@ -6,9 +6,18 @@ import Foundation
 enum CalendarTimeText {
     static func format(_ time: CalendarTime) -> String {
         var bytes: [UInt8] = []
-        ISO8601Text.append(time, to: &bytes)
-        if case .zoned(_, let zone) = time { bytes += Array("[\(zone)]".utf8) }
+        append(time, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``format(_:)`` of `time`.
+    static func append(_ time: CalendarTime, to bytes: inout [UInt8]) {
+        ISO8601Text.append(time, to: &bytes)
+        if case .zoned(_, let zone) = time {
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(contentsOf: zone.utf8)
+            bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// A time as static-site generators read it (RFC 3339): a zoned time with the offset

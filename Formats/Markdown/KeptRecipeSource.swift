@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 
 /// The Markdown a recipe was read from, kept in its extras under `markdown-source` so that
 /// the writer gives the author's Markdown back: the body (everything after the front matter,
@@ -67,38 +68,47 @@ struct KeptRecipeSource {
     /// A body that ends inside a fenced code block is not kept: written before another part,
     /// the fence would swallow it.
     /// `recipe` holds the body's fields, `merged` the recipe with its front matter merged in.
-    mutating func keep(_ text: String, of recipe: Recipe, merged: Recipe) {
-        guard !Self.endsInOpenFence(text), RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil).text != text else { return }
-        body = (text, Self.fingerprint(recipe))
+    mutating func keep(_ source: ArraySlice<UInt8>, of recipe: Recipe, merged: Recipe) {
+        let same: Bool? = source.withUnsafeBufferPointer { bytes in
+            guard !Self.endsInOpenFence(bytes) else { return nil }
+            var generated: [UInt8] = []
+            var warnings: [String] = []
+            RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil, into: &generated, warnings: &warnings)
+            return bytes.count == generated.count
+                && (bytes.isEmpty || generated.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+        }
+        guard same == false else { return }
+        body = (String(decoding: source, as: UTF8.self), Self.fingerprint(recipe))
         let withFrontMatter = Self.fingerprint(merged)
         mergedFingerprint = withFrontMatter == body?.fingerprint ? nil : withFrontMatter
     }
 
-    /// Whether a fence is open at the end of `text`, as the reader looks for fences when it splits parts.
+    /// Whether a fence is open at the end of the body `bytes`, as the reader looks for fences when it splits parts.
     /// Walks the bytes once; only a line whose first visible byte is `` ` `` or `~` (the only
     /// lines that can open or close a fence) is handed to ``LineScanner``.
-    private static func endsInOpenFence(_ text: String) -> Bool {
-        MarkdownText.withBytes(text) { bytes in
-            var fence: (character: UInt8, length: Int)?
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                var first = start
-                while first < end && (bytes[first] == LineScanner.space || bytes[first] == LineScanner.tab) { first += 1 }
-                if first < end, bytes[first] == UInt8(ascii: "`") || bytes[first] == UInt8(ascii: "~") {
-                    var line = Array(bytes[start..<end])
-                    if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                    if let open = fence {
-                        if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
-                    } else if let opening = LineScanner.fenceOpening(line) {
-                        fence = opening
-                    }
+    private static func endsInOpenFence(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Only a line that starts with `` ` `` or `~` opens or closes a fence.
+        guard let base = bytes.baseAddress,
+              memchr(base, Int32(UInt8(ascii: "`")), bytes.count) != nil || memchr(base, Int32(UInt8(ascii: "~")), bytes.count) != nil else { return false }
+        var fence: (character: UInt8, length: Int)?
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            var first = start
+            while first < end && (bytes[first] == LineScanner.space || bytes[first] == LineScanner.tab) { first += 1 }
+            if first < end, bytes[first] == UInt8(ascii: "`") || bytes[first] == UInt8(ascii: "~") {
+                var line = Array(bytes[start..<end])
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                if let open = fence {
+                    if LineScanner.closesFence(line, character: open.character, length: open.length) { fence = nil }
+                } else if let opening = LineScanner.fenceOpening(line) {
+                    fence = opening
                 }
-                start = end + 1
             }
-            return fence != nil
+            start = end + 1
         }
+        return fence != nil
     }
 
     /// Whether `recipe`'s fields are still those the kept body spells.
@@ -112,13 +122,14 @@ struct KeptRecipeSource {
     /// The body of a recipe part spanning lines `start..<end`: to the end of the input when it
     /// is the last part, else without the blank lines before the next part's marker (the
     /// writer's separator puts one back).
-    static func body(_ source: MarkdownSource, lines start: Int, to end: Int) -> String {
+    /// Its bytes: a text is made of them only when the body is kept.
+    static func body(_ source: MarkdownSource, lines start: Int, to end: Int) -> ArraySlice<UInt8> {
         let from = start < source.lineOffsets.count ? source.lineOffsets[start] : source.bytes.count
-        guard end < source.lines.count else { return String(decoding: source.bytes[from...], as: UTF8.self) }
+        guard end < source.lines.count else { return source.bytes[from...] }
         var last = end
         while last > start && LineScanner.isBlank(source.lines[last - 1]) { last -= 1 }
         let to = last < source.lineOffsets.count ? source.lineOffsets[last] : source.bytes.count
-        return String(decoding: source.bytes[from..<to], as: UTF8.self)
+        return source.bytes[from..<to]
     }
 
     /// A hash of the fields a RecipeMD body spells, so that a changed field shows.

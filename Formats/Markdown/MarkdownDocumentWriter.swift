@@ -40,12 +40,11 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
         switch item {
         case .recipe(let recipe):
             agendaWriter.recipeLinks.add(recipe, destination: MealRecipeLinks.anchor(recipe))
-            let (text, warnings) = RecipeWriter(frontMatter: options.frontMatter).write(recipe)
-            bytes.append(contentsOf: text.utf8)
+            let warnings = RecipeWriter(frontMatter: options.frontMatter).write(recipe, into: &bytes)
             diagnostics += warnings.map { Diagnostic(.warning, "recipe '\(recipe.title)': \($0)") }
         case .event(let event):
             var warnings: [String] = []
-            bytes.append(contentsOf: agendaWriter.event(event, warnings: &warnings).utf8)
+            agendaWriter.event(event, warnings: &warnings, into: &bytes)
             diagnostics += warnings.map { Diagnostic(.warning, $0) }
         }
     }

@@ -13,53 +13,78 @@ enum MarkdownEscaper {
     ///   - heading: also escape every `#` (a heading's closing sequence) and write line breaks as spaces.
     ///   - extra: more characters to escape, such as `,` in tags.
     static func escape(_ text: String, heading: Bool = false, extra: Set<Unicode.Scalar> = []) -> String {
-        if extra.allSatisfy(\.isASCII),
-           let escaped = text.utf8.withContiguousStorageIfAvailable({ escape(text, bytes: $0, heading: heading, extra: extra.map { UInt8($0.value) }) }) {
-            return escaped
-        }
-        return escapeScalars(text, heading: heading, extra: extra)
+        guard extra.allSatisfy(\.isASCII) else { return escapeScalars(text, heading: heading, extra: extra) }
+        var bytes: [UInt8] = []
+        append(text, heading: heading, extra: extra.map { UInt8($0.value) }, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// ``escape(_:heading:extra:)`` on the UTF-8 bytes of `text`: every character that
-    /// can need a backslash is ASCII, so runs of other bytes are copied whole.
-    private static func escape(_ text: String, bytes: UnsafeBufferPointer<UInt8>, heading: Bool, extra: [UInt8]) -> String {
-        let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        var output = ""
-        /// The offset of the first byte not yet copied to `output` (always on a character boundary).
-        var copied = 0
-        func copy(upTo end: Int, then insert: String) {
-            output += text[index(copied)..<index(end)]
-            output += insert
+    /// Appends ``escape(_:heading:extra:)`` of `text` to `output` as UTF-8, for ASCII `extra`
+    /// characters. Every character that can need a backslash is ASCII, so runs of bytes that
+    /// need nothing (the most of any text) are copied whole.
+    static func append(_ text: String, heading: Bool = false, extra: [UInt8] = [], to output: inout [UInt8]) {
+        var escaped = alwaysSet
+        var stops = plainStops
+        if heading {
+            escaped.insert(UInt8(ascii: "#"))
+            stops.insert(UInt8(ascii: "#"))
         }
+        for byte in extra {
+            escaped.insert(byte)
+            stops.insert(byte)
+        }
+        MarkdownText.withBytes(text) { bytes in
+            append(bytes, heading: heading, escaped: escaped, stops: stops, to: &output)
+        }
+    }
+
+    /// Appends ``escape(_:heading:extra:)`` of the text whose UTF-8 is `text`.
+    static func append(utf8 text: [UInt8], to output: inout [UInt8]) {
+        text.withUnsafeBufferPointer { append($0, heading: false, escaped: alwaysSet, stops: plainStops, to: &output) }
+    }
+
+    /// Where a run of bytes that need nothing stops without a heading or extras.
+    private static let plainStops: ASCIISet = {
+        var stops = alwaysSet
+        for byte in [UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "&")] { stops.insert(byte) }
+        return stops
+    }()
+
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, heading: Bool, escaped: ASCIISet, stops: ASCIISet, to output: inout [UInt8]) {
+        let count = bytes.count
         var lineStart = true
         var cursor = 0
-        while cursor < bytes.count {
+        while cursor < count {
+            if !lineStart {
+                // Within a line only the bytes of `stops` ask for anything.
+                let run = cursor
+                while cursor < count && !stops.contains(bytes[cursor]) { cursor += 1 }
+                if cursor > run { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<cursor])) }
+                if cursor == count { break }
+            }
             let byte = bytes[cursor]
+            cursor += 1
             if byte == UInt8(ascii: "\n") {
                 if heading {
-                    copy(upTo: cursor, then: " ")
-                    copied = cursor + 1
+                    output.append(UInt8(ascii: " "))
                 } else {
+                    output.append(byte)
                     lineStart = true
                 }
-                cursor += 1
                 continue
             }
             if byte == UInt8(ascii: "\r") {
                 // A carriage return would read as (part of) a line end: write it as a reference.
-                copy(upTo: cursor, then: "&#13;")
-                copied = cursor + 1
-                cursor += 1
+                output.append(contentsOf: carriageReturn)
                 continue
             }
             guard byte < 0x80 else {
                 // A byte of a non-ASCII character: never escaped, but it starts the line's text.
                 lineStart = false
-                cursor += 1
+                output.append(byte)
                 continue
             }
-            var escapeIt = alwaysBytes.contains(byte) || extra.contains(byte) || (heading && byte == UInt8(ascii: "#"))
+            var escapeIt = escaped.contains(byte)
             if lineStart && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") {
                 lineStart = false
                 switch byte {
@@ -67,11 +92,12 @@ enum MarkdownEscaper {
                     escapeIt = true
                 case UInt8(ascii: "0")...UInt8(ascii: "9"):
                     var end = cursor
-                    while end < bytes.count && bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9") { end += 1 }
-                    if end < bytes.count && (bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")")) {
+                    while end < count && bytes[end] >= UInt8(ascii: "0") && bytes[end] <= UInt8(ascii: "9") { end += 1 }
+                    if end < count && (bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")")) {
                         // `1.` or `1)` would open a list: escape its delimiter.
-                        copy(upTo: end, then: "\\")
-                        copied = end
+                        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(cursor - 1)..<end]))
+                        output.append(UInt8(ascii: "\\"))
+                        output.append(bytes[end])
                         cursor = end + 1
                         continue
                     }
@@ -79,23 +105,39 @@ enum MarkdownEscaper {
                     break
                 }
             }
-            if !escapeIt && byte == UInt8(ascii: "&") && cursor + 1 < bytes.count {
+            if !escapeIt && byte == UInt8(ascii: "&") && cursor < count {
                 // `&#…` and `&name` could read as an entity.
-                let next = bytes[cursor + 1]
+                let next = bytes[cursor]
                 escapeIt = next == UInt8(ascii: "#") || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
             }
-            if escapeIt {
-                copy(upTo: cursor, then: "\\")
-                copied = cursor
-            }
-            cursor += 1
+            if escapeIt { output.append(UInt8(ascii: "\\")) }
+            output.append(byte)
         }
-        output += text[index(copied)...]
-        return output
     }
 
-    /// The bytes of ``always``.
-    private static let alwaysBytes: [UInt8] = always.map { UInt8($0.value) }
+    private static let carriageReturn = Array("&#13;".utf8)
+
+    /// A set of ASCII bytes as two bit masks.
+    private struct ASCIISet {
+        private var low: UInt64 = 0
+        private var high: UInt64 = 0
+
+        init(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes { insert(byte) }
+        }
+
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else if byte < 128 { high |= 1 << UInt64(byte - 64) }
+        }
+
+        func contains(_ byte: UInt8) -> Bool {
+            if byte < 64 { return low & (1 << UInt64(byte)) != 0 }
+            return byte < 128 && high & (1 << UInt64(byte &- 64)) != 0
+        }
+    }
+
+    /// ``always`` as bytes.
+    private static let alwaysSet = ASCIISet(always.map { UInt8($0.value) })
 
     /// ``escape(_:heading:extra:)`` scalar by scalar, for a text whose bytes are not at hand.
     private static func escapeScalars(_ text: String, heading: Bool, extra: Set<Unicode.Scalar>) -> String {
@@ -162,6 +204,28 @@ enum MarkdownEscaper {
             }
         }
         return output + ">"
+    }
+
+    /// Indents the lines of `output[start...]` after its first by `columns` spaces, as
+    /// ``indentContinuation(_:columns:)`` does for a text.
+    static func indentContinuation(_ output: inout [UInt8], from start: Int, columns: Int) {
+        guard let firstBreak = output[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+        var indented: [UInt8] = []
+        indented.reserveCapacity(output.count - firstBreak + columns * 4)
+        var lineStart = firstBreak + 1
+        while true {
+            var end = lineStart
+            while end < output.count && output[end] != UInt8(ascii: "\n") { end += 1 }
+            let line = output[lineStart..<end]
+            if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+                indented.append(contentsOf: repeatElement(UInt8(ascii: " "), count: columns))
+            }
+            indented.append(contentsOf: line)
+            guard end < output.count else { break }
+            indented.append(UInt8(ascii: "\n"))
+            lineStart = end + 1
+        }
+        output.replaceSubrange((firstBreak + 1)..., with: indented)
     }
 
     /// `lines` indented by `columns` spaces after the first; blank lines stay empty.

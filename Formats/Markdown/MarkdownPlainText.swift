@@ -69,34 +69,44 @@ enum MarkdownPlainText {
     /// Whether `text` holds a byte that markup starts with; text without any reads as written.
     static func mayHoldMarkup(_ text: String) -> Bool {
         MarkdownText.withBytes(text) { bytes in
-            var lineStart = true
-            var previous: UInt8 = 0
-            for byte in bytes {
-                defer { previous = byte }
-                switch byte {
-                case UInt8(ascii: "\\"), UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"),
-                     UInt8(ascii: "["), UInt8(ascii: "<"), UInt8(ascii: "~"):
-                    return true
-                case UInt8(ascii: "\n"):
-                    // Spaces before a line end make a hard break.
-                    if previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") { return true }
-                    lineStart = true
-                    continue
-                case UInt8(ascii: " "), UInt8(ascii: "\t"):
-                    // Indentation could be code or a continuation.
-                    if lineStart { return true }
-                    continue
-                case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="), UInt8(ascii: ">"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"):
-                    if lineStart { return true }
-                default:
-                    break
+            markupClasses.withUnsafeBufferPointer { classes in
+                var lineStart = true
+                var previous: UInt8 = 0
+                for byte in bytes {
+                    defer { previous = byte }
+                    switch classes[Int(byte)] {
+                    case 0:
+                        lineStart = false
+                    case 1:
+                        return true
+                    case 2:
+                        // Spaces before a line end make a hard break.
+                        if previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") { return true }
+                        lineStart = true
+                    case 3:
+                        // Indentation could be code or a continuation.
+                        if lineStart { return true }
+                    default:
+                        if lineStart { return true }
+                        lineStart = false
+                    }
                 }
-                lineStart = false
+                return false
             }
-            return false
         }
     }
+
+    /// What each byte is to ``mayHoldMarkup(_:)``: 0 nothing, 1 markup anywhere (a backslash, a backtick,
+    /// `& * _ [ < ~`), 2 a line end, 3 a space or tab, 4 markup at a line's start (`# - + = >` and digits).
+    private static let markupClasses: [UInt8] = {
+        var classes = [UInt8](repeating: 0, count: 256)
+        for byte in "\\&`*_[<~".utf8 { classes[Int(byte)] = 1 }
+        classes[Int(UInt8(ascii: "\n"))] = 2
+        classes[Int(UInt8(ascii: " "))] = 3
+        classes[Int(UInt8(ascii: "\t"))] = 3
+        for byte in "#-+=>0123456789".utf8 { classes[Int(byte)] = 4 }
+        return classes
+    }()
 
     private static func render(_ scalars: [Unicode.Scalar], _ range: Range<Int>, delimiters: Set<Int>, scan: Scan,
                                references: [String: String], into output: inout String.UnicodeScalarView) {

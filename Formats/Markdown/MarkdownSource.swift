@@ -61,31 +61,39 @@ struct MarkdownSource {
 
     /// The offset of the first byte that breaks UTF-8, or `nil` when all is well formed.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let count: Int
-            var lower: UInt8 = 0x80
-            var upper: UInt8 = 0xBF
-            switch lead {
-            case 0x00...0x7F: index += 1; continue
-            case 0xC2...0xDF: count = 1
-            case 0xE0: count = 2; lower = 0xA0
-            case 0xE1...0xEC, 0xEE...0xEF: count = 2
-            case 0xED: count = 2; upper = 0x9F
-            case 0xF0: count = 3; lower = 0x90
-            case 0xF1...0xF3: count = 3
-            case 0xF4: count = 3; upper = 0x8F
-            default: return index
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                // Runs of ASCII (most text) are passed over eight bytes at a time.
+                if index + 8 <= bytes.count,
+                   UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+                let lead = bytes[index]
+                let count: Int
+                var lower: UInt8 = 0x80
+                var upper: UInt8 = 0xBF
+                switch lead {
+                case 0x00...0x7F: index += 1; continue
+                case 0xC2...0xDF: count = 1
+                case 0xE0: count = 2; lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: count = 2
+                case 0xED: count = 2; upper = 0x9F
+                case 0xF0: count = 3; lower = 0x90
+                case 0xF1...0xF3: count = 3
+                case 0xF4: count = 3; upper = 0x8F
+                default: return index
+                }
+                for step in 1...count {
+                    guard index + step < bytes.count else { return index }
+                    let byte = bytes[index + step]
+                    let (low, high) = step == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
+                    guard byte >= low && byte <= high else { return index }
+                }
+                index += count + 1
             }
-            for step in 1...count {
-                guard index + step < bytes.count else { return index }
-                let byte = bytes[index + step]
-                let (low, high) = step == 1 ? (lower, upper) : (UInt8(0x80), UInt8(0xBF))
-                guard byte >= low && byte <= high else { return index }
-            }
-            index += count + 1
+            return nil
         }
-        return nil
     }
 }

@@ -36,7 +36,11 @@ struct RecipeMDRecipe {
     var yields: [Amount] = []
     var ingredients: [Ingredient] = []
     var groups: [Group] = []
-    var instructions: String?
+    /// The instructions' Markdown, joined from the source only when asked for (the mapper
+    /// reads ``instructionBlocks``).
+    var instructions: String? { instructionLines.map { $0.source.text($0.lines) } }
+    /// Where the instructions are: the source and their lines.
+    var instructionLines: (source: MarkdownSource, lines: ClosedRange<Int>)?
     /// The top-level blocks of the instructions, for splitting them into steps.
     var instructionBlocks: [MarkdownBlock] = []
     /// The link reference definitions anywhere in the recipe, by normalized label.
@@ -98,7 +102,7 @@ struct RecipeMDParser {
         index += 1
         if index < blocks.count {
             recipe.instructionBlocks = Array(blocks[index...])
-            recipe.instructions = source.text(blocks[index].firstLine...blocks[blocks.count - 1].lastLine)
+            recipe.instructionLines = (source, blocks[index].firstLine...blocks[blocks.count - 1].lastLine)
         }
         return recipe
     }
@@ -153,6 +157,11 @@ struct RecipeMDParser {
             // Neither an amount nor a link.
             plainName = text
             continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
+        } else if let first = item.blocks.first, case .paragraph(let text) = first.kind, let (inner, rest) = Self.simpleAmount(text) {
+            // `*1 cup* flour`: the amount, then a name that is no link.
+            ingredient.amount = try amount(inner, at: at)
+            plainName = rest
+            continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
         } else if let first = item.blocks.first, case .paragraph(let text) = first.kind {
             let scalars = MarkdownText.scalars(text)
             if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
@@ -184,6 +193,43 @@ struct RecipeMDParser {
     private static func isPlainName(_ text: String) -> Bool {
         guard let first = text.utf8.first, first > 0x20, first < 0x7F else { return false }
         return first != UInt8(ascii: "*") && first != UInt8(ascii: "_") && first != UInt8(ascii: "[")
+    }
+
+    /// The amount and the rest of an ingredient's text that starts with the usual `*amount*`,
+    /// found on the bytes: what ``InlineEmphasis/leadingEmphasis(_:)`` finds for such a text
+    /// (a lone `*`, then text without `*` or a backslash up to a lone `*` that closes it by the
+    /// flanking rules), when the rest cannot start a link either. `nil` when the text is not
+    /// so plain, for the general reading.
+    static func simpleAmount(_ text: String) -> (inner: [Unicode.Scalar], rest: String)? {
+        MarkdownText.withBytes(text) { bytes -> ([Unicode.Scalar], String)? in
+            let count = bytes.count
+            guard count >= 3, bytes[0] == UInt8(ascii: "*"), bytes[1] != UInt8(ascii: "*"), bytes[1] < 0x80, !isSpace(bytes[1]) else { return nil }
+            var close = 1
+            var ascii = true
+            while close < count && bytes[close] != UInt8(ascii: "*") {
+                if bytes[close] == UInt8(ascii: "\\") { return nil }
+                if bytes[close] >= 0x80 { ascii = false }
+                close += 1
+            }
+            guard close < count else { return nil }
+            let before = bytes[close - 1]
+            let after: UInt8 = close + 1 < count ? bytes[close + 1] : UInt8(ascii: " ")
+            guard after != UInt8(ascii: "*"), before < 0x80, !isSpace(before), after < 0x80 else { return nil }
+            // A closer after punctuation must be followed by whitespace or punctuation.
+            if MarkdownText.isASCIIPunctuation(before) && !(isSpace(after) || MarkdownText.isASCIIPunctuation(after)) { return nil }
+            // The rest must not start a link (nor, after non-ASCII space, perhaps one).
+            var restStart = close + 1
+            while restStart < count && isSpace(bytes[restStart]) { restStart += 1 }
+            if restStart < count && (bytes[restStart] == UInt8(ascii: "[") || bytes[restStart] >= 0x80) { return nil }
+            let innerBytes = UnsafeBufferPointer(rebasing: bytes[1..<close])
+            let inner = ascii ? innerBytes.map { Unicode.Scalar($0) } : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
+            return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[(close + 1)...]), as: UTF8.self))
+        }
+    }
+
+    /// CommonMark's ASCII whitespace: space, tab, line ends, form feed.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == 0x0C
     }
 
     private func amount(_ text: [Unicode.Scalar], at: SourcePosition) throws -> RecipeMDRecipe.Amount? {

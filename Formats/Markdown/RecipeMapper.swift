@@ -15,14 +15,14 @@ struct RecipeMapper {
     }
 
     /// The recipe `parsed` describes, with `frontMatter` merged in; `body` is the Markdown it
-    /// was read from, kept (``KeptRecipeSource``) when the writer would not give it back from the fields.
-    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: String? = nil) throws -> Recipe {
+    /// was read from (its bytes), kept (``KeptRecipeSource``) when the writer would not give it back from the fields.
+    func recipe(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: ArraySlice<UInt8>? = nil) throws -> Recipe {
         var mapper = self
         mapper.references = parsed.references
         return try mapper.map(parsed, frontMatter: frontMatter, fallbackID: fallbackID, body: body)
     }
 
-    private func map(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: String?) throws -> Recipe {
+    private func map(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: ArraySlice<UInt8>?) throws -> Recipe {
         var recipe = Recipe(id: fallbackID, title: inline(parsed.title))
         if let description = parsed.description {
             var text = MarkdownPlainText.document(description, references: references)

@@ -6,20 +6,23 @@ import AlmanacCore
 struct RecipeWriter {
     var frontMatter: Bool
 
-    /// The recipe's Markdown and warnings about what it could not carry: the body it was
-    /// read from when its fields are unchanged (``KeptRecipeSource``), else the body written
-    /// from the fields (ending in a newline), with the author's Markdown where a text is unchanged.
-    func write(_ recipe: Recipe) -> (text: String, warnings: [String]) {
+    /// Appends the recipe's Markdown to `bytes` and returns warnings about what it could not
+    /// carry: the body it was read from when its fields are unchanged (``KeptRecipeSource``),
+    /// else the body written from the fields (ending in a newline), with the author's Markdown
+    /// where a text is unchanged.
+    func write(_ recipe: Recipe, into bytes: inout [UInt8]) -> [String] {
         let kept = KeptRecipeSource(recipe.extras)
-        var (text, warnings): (String, [String])
-        if let kept, let body = kept.body, kept.bodyMatches(recipe, frontMatter: frontMatter) {
-            (text, warnings) = (body.text, [])
-        } else {
-            (text, warnings) = generatedBody(recipe, markup: kept?.body.flatMap { RecipeMarkup(body: $0.text) })
-        }
+        var warnings: [String] = []
         if frontMatter {
-            text = frontMatterBlock(recipe) + "\n" + text
+            bytes.append(contentsOf: frontMatterBlock(recipe).utf8)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        if let kept, let body = kept.body, kept.bodyMatches(recipe, frontMatter: frontMatter) {
+            bytes.append(contentsOf: body.text.utf8)
         } else {
+            generatedBody(recipe, markup: kept?.body.flatMap { RecipeMarkup(body: $0.text) }, into: &bytes, warnings: &warnings)
+        }
+        if !frontMatter {
             let lost = uncarriedFields(recipe, derivedID: kept?.derivedID)
             if !lost.isEmpty {
                 warnings.append("Markdown without front matter has no place for \(lost.joined(separator: ", ")); write with --front-matter to keep them")
@@ -29,94 +32,144 @@ struct RecipeWriter {
         if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
             warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
         }
-        return (text, warnings)
+        return warnings
     }
 
-    /// The body after front matter, written from the fields, taking the author's Markdown
-    /// from `markup` for the texts that are as they were read.
-    func generatedBody(_ recipe: Recipe, markup kept: RecipeMarkup?) -> (text: String, warnings: [String]) {
-        var warnings: [String] = []
-        var blocks: [String] = []
+    /// Appends the body after front matter, written from the fields, taking the author's
+    /// Markdown from `markup` for the texts that are as they were read. Its blocks are apart
+    /// by a blank line, and it ends in a line break.
+    func generatedBody(_ recipe: Recipe, markup kept: RecipeMarkup?, into out: inout [UInt8], warnings: inout [String]) {
         var markup = kept
+        out.append(contentsOf: [UInt8(ascii: "#"), UInt8(ascii: " ")])
         if let title = markup?.title, title.plain == recipe.title, !title.markdown.isEmpty {
-            blocks.append("# " + title.markdown)
+            out.append(contentsOf: title.markdown.utf8)
         } else {
-            blocks.append("# " + MarkdownEscaper.escape(recipe.title, heading: true))
+            MarkdownEscaper.append(recipe.title, heading: true, to: &out)
         }
         var keptSummary = false
         if let summary = recipe.summary, !MarkdownText.trimmed(summary).isEmpty {
+            out.append(contentsOf: Self.blockBreak)
             if let kept = markup?.summary, kept.plain == summary {
-                blocks.append(kept.markdown)
+                out.append(contentsOf: kept.markdown.utf8)
                 keptSummary = true
             } else {
-                blocks.append(MarkdownEscaper.escape(MarkdownText.trimmed(summary)))
+                MarkdownEscaper.append(MarkdownText.trimmed(summary), to: &out)
             }
         }
         if let times = RecipeTimesLine.text(recipe) {
-            blocks.append(times)
+            out.append(contentsOf: Self.blockBreak)
+            out.append(contentsOf: times.utf8)
         }
         let tags = recipe.tags.map { MarkdownText.trimmed($0.replacingNewlines) }.filter { !$0.isEmpty }
         if !tags.isEmpty {
-            blocks.append("*" + tags.map { MarkdownEscaper.escape($0, extra: [","]) }.joined(separator: ", ") + "*")
+            out.append(contentsOf: Self.blockBreak)
+            out.append(UInt8(ascii: "*"))
+            for (index, tag) in tags.enumerated() {
+                if index > 0 { out.append(contentsOf: Self.listComma) }
+                MarkdownEscaper.append(tag, extra: Self.comma, to: &out)
+            }
+            out.append(UInt8(ascii: "*"))
         }
         let keptYields = markup?.yields ?? []
-        let yields = recipe.yields.enumerated().compactMap { offset, yield in
-            yield.amount.map { amount in
-                offset < keptYields.count && keptYields[offset].yield == yield ? keptYields[offset].text : Self.amount(amount, unit: yield.unit)
+        var wroteYield = false
+        for (offset, yield) in recipe.yields.enumerated() {
+            guard let amount = yield.amount else { continue }
+            out.append(contentsOf: wroteYield ? Self.listComma : Self.blockBreak + [UInt8(ascii: "*"), UInt8(ascii: "*")])
+            wroteYield = true
+            if offset < keptYields.count && keptYields[offset].yield == yield {
+                out.append(contentsOf: keptYields[offset].text.utf8)
+            } else {
+                Self.appendAmount(amount, unit: yield.unit, to: &out)
             }
         }
-        if !yields.isEmpty { blocks.append("**" + yields.joined(separator: ", ") + "**") }
-        blocks.append("---")
-        if !recipe.ingredients.isEmpty { blocks.append(ingredientList(recipe.ingredients, markup: &markup, warnings: &warnings)) }
-        for group in recipe.ingredientGroups { groupBlocks(group, level: 2, into: &blocks, markup: &markup, warnings: &warnings) }
+        if wroteYield { out.append(contentsOf: [UInt8(ascii: "*"), UInt8(ascii: "*")]) }
+        out.append(contentsOf: Self.blockBreak + Self.divider)
+        if !recipe.ingredients.isEmpty {
+            out.append(contentsOf: Self.blockBreak)
+            ingredientList(recipe.ingredients, markup: &markup, into: &out, warnings: &warnings)
+        }
+        for group in recipe.ingredientGroups { groupBlocks(group, level: 2, markup: &markup, into: &out, warnings: &warnings) }
         let definitions = (keptSummary ? [] : markup?.definitions.description ?? []) + (markup?.definitions.instructions ?? [])
         if !recipe.directions.isEmpty || !recipe.directionGroups.isEmpty || !definitions.isEmpty {
-            blocks.append("---")
-            if !recipe.directions.isEmpty { blocks.append(stepList(recipe.directions, markup: &markup)) }
+            out.append(contentsOf: Self.blockBreak + Self.divider)
+            if !recipe.directions.isEmpty {
+                out.append(contentsOf: Self.blockBreak)
+                stepList(recipe.directions, markup: &markup, into: &out)
+            }
             for section in recipe.directionGroups {
-                blocks.append("## " + MarkdownEscaper.escape(section.title, heading: true))
-                if !section.directions.isEmpty { blocks.append(stepList(section.directions, markup: &markup)) }
+                out.append(contentsOf: Self.blockBreak + [UInt8(ascii: "#"), UInt8(ascii: "#"), UInt8(ascii: " ")])
+                MarkdownEscaper.append(section.title, heading: true, to: &out)
+                if !section.directions.isEmpty {
+                    out.append(contentsOf: Self.blockBreak)
+                    stepList(section.directions, markup: &markup, into: &out)
+                }
             }
         }
         // The definitions kept texts may refer to, where the reader finds them and no text shows them.
-        blocks += definitions
-        return (blocks.joined(separator: "\n\n") + "\n", warnings)
-    }
-
-    /// `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
-    static func amount(_ amount: Double, unit: String?) -> String {
-        var text = AmountText.format(amount)
-        if let unit, !unit.isEmpty {
-            var escaped = MarkdownEscaper.escape(unit.replacingNewlines, extra: [","])
-            // A unit starting with a slash, a digit or a fraction would read back as part of the
-            // number (`1 /2 cup`, `0 05 g`): the slash is escaped, the others become a character reference.
-            if escaped.hasPrefix("/") {
-                escaped = "\\" + escaped
-            } else if let first = escaped.unicodeScalars.first,
-                      ("0"..."9").contains(first) || first == "⁄" || AmountText.vulgarValue(first) != nil {
-                escaped = "&#\(first.value);" + String(escaped.unicodeScalars.dropFirst())
-            }
-            text += " " + escaped
+        for definition in definitions {
+            out.append(contentsOf: Self.blockBreak)
+            out.append(contentsOf: definition.utf8)
         }
-        return text
+        out.append(UInt8(ascii: "\n"))
     }
 
-    private func groupBlocks(_ group: IngredientGroup, level: Int, into blocks: inout [String], markup: inout RecipeMarkup?, warnings: inout [String]) {
+    /// What stands between two blocks: a blank line.
+    private static let blockBreak = Array("\n\n".utf8)
+    private static let divider = Array("---".utf8)
+    private static let listComma = Array(", ".utf8)
+    private static let comma = [UInt8(ascii: ",")]
+
+    /// Appends `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
+    static func appendAmount(_ amount: Double, unit: String?, to out: inout [UInt8]) {
+        out.append(contentsOf: AmountText.format(amount).utf8)
+        guard let unit, !unit.isEmpty else { return }
+        out.append(UInt8(ascii: " "))
+        let start = out.count
+        MarkdownEscaper.append(unit.replacingNewlines, extra: comma, to: &out)
+        // A unit starting with a slash, a digit or a fraction would read back as part of the
+        // number (`1 /2 cup`, `0 05 g`): the slash is escaped, the others become a character reference.
+        guard start < out.count else { return }
+        let first = out[start]
+        if first == UInt8(ascii: "/") {
+            out.insert(UInt8(ascii: "\\"), at: start)
+        } else if first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9") {
+            out.replaceSubrange(start...start, with: "&#\(first);".utf8)
+        } else if first >= 0x80, let scalar = String(decoding: out[start...].prefix(4), as: UTF8.self).unicodeScalars.first,
+                  scalar == "⁄" || AmountText.vulgarValue(scalar) != nil {
+            out.replaceSubrange(start..<(start + scalar.utf8.count), with: "&#\(scalar.value);".utf8)
+        }
+    }
+
+    private func groupBlocks(_ group: IngredientGroup, level: Int, markup: inout RecipeMarkup?, into out: inout [UInt8], warnings: inout [String]) {
         if level > 6 { warnings.append("ingredient group '\(group.title)' nests deeper than Markdown headings go; it is written at level 6") }
-        blocks.append(String(repeating: "#", count: min(level, 6)) + " " + MarkdownEscaper.escape(group.title, heading: true))
-        if !group.ingredients.isEmpty { blocks.append(ingredientList(group.ingredients, markup: &markup, warnings: &warnings)) }
-        for inner in group.ingredientGroups { groupBlocks(inner, level: level + 1, into: &blocks, markup: &markup, warnings: &warnings) }
+        out.append(contentsOf: Self.blockBreak)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: min(level, 6)))
+        out.append(UInt8(ascii: " "))
+        MarkdownEscaper.append(group.title, heading: true, to: &out)
+        if !group.ingredients.isEmpty {
+            out.append(contentsOf: Self.blockBreak)
+            ingredientList(group.ingredients, markup: &markup, into: &out, warnings: &warnings)
+        }
+        for inner in group.ingredientGroups { groupBlocks(inner, level: level + 1, markup: &markup, into: &out, warnings: &warnings) }
     }
 
-    private func ingredientList(_ ingredients: [Ingredient], markup: inout RecipeMarkup?, warnings: inout [String]) -> String {
-        ingredients.map { ingredient in
-            var line = "- "
+    /// Appends the ingredients as a bullet list, one line each (continuation lines indented).
+    private func ingredientList(_ ingredients: [Ingredient], markup: inout RecipeMarkup?, into out: inout [UInt8], warnings: inout [String]) {
+        for (index, ingredient) in ingredients.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "\n")) }
+            out.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: " ")])
             var name = ingredient.name
             if let note = ingredient.note, !note.isEmpty { name += ", " + note }
             let kept = markup?.takeIngredient(ingredient)
             if let amount = ingredient.amount {
                 let same = kept.map { $0.amount == amount && $0.unit == ingredient.unit } ?? false
-                line += "*" + ((same ? kept?.amountText : nil) ?? Self.amount(amount, unit: ingredient.unit)) + "* "
+                out.append(UInt8(ascii: "*"))
+                if same, let text = kept?.amountText {
+                    out.append(contentsOf: text.utf8)
+                } else {
+                    Self.appendAmount(amount, unit: ingredient.unit, to: &out)
+                }
+                out.append(contentsOf: [UInt8(ascii: "*"), UInt8(ascii: " ")])
             } else if let unit = ingredient.unit, !unit.isEmpty {
                 name = unit + " " + name
                 warnings.append("ingredient '\(ingredient.name)' has a unit but no amount; RecipeMD keeps the unit only as part of the name")
@@ -125,51 +178,72 @@ struct RecipeWriter {
                 name = "(unnamed)"
                 warnings.append("an ingredient without a name is written as '(unnamed)'; RecipeMD requires a name")
             }
-            let text = kept?.markdown ?? MarkdownEscaper.escape(MarkdownText.trimmed(name))
             if let link = ingredient.link {
-                line += "[" + (kept?.markdown.replacingNewlines ?? MarkdownEscaper.escape(name.replacingNewlines)) + "](" + MarkdownEscaper.linkDestination(link) + ")"
+                out.append(UInt8(ascii: "["))
+                if let kept {
+                    out.append(contentsOf: kept.markdown.replacingNewlines.utf8)
+                } else {
+                    MarkdownEscaper.append(name.replacingNewlines, to: &out)
+                }
+                out.append(contentsOf: [UInt8(ascii: "]"), UInt8(ascii: "(")])
+                out.append(contentsOf: MarkdownEscaper.linkDestination(link).utf8)
+                out.append(UInt8(ascii: ")"))
             } else {
-                line += MarkdownEscaper.indentContinuation(text, columns: 2)
+                let start = out.count
+                if let kept {
+                    out.append(contentsOf: kept.markdown.utf8)
+                } else {
+                    MarkdownEscaper.append(MarkdownText.trimmed(name), to: &out)
+                }
+                MarkdownEscaper.indentContinuation(&out, from: start, columns: 2)
             }
-            return line
-        }.joined(separator: "\n")
+        }
     }
 
-    /// Steps as the author wrote them where they are unchanged (their Markdown and shape),
-    /// others escaped in the shape of the step before them; by default a numbered list.
+    /// Appends the steps, as the author wrote them where they are unchanged (their Markdown and
+    /// shape), others escaped in the shape of the step before them; by default a numbered list.
     /// A run of items of one kind is one list, numbered on from its first item's number.
-    private func stepList(_ steps: [String], markup: inout RecipeMarkup?) -> String {
-        var blocks: [String] = []
-        var items: [String] = []
+    private func stepList(_ steps: [String], markup: inout RecipeMarkup?, into out: inout [UInt8]) {
         var list: RecipeStep.Shape?
         var number = 1
         var shape = markup?.firstShape ?? .item(ordered: true, number: 1, character: UInt8(ascii: "."))
-        func endList() {
-            if !items.isEmpty { blocks.append(items.joined(separator: "\n")) }
-            items = []
-            list = nil
+        var firstBlock = true
+        func startBlock() {
+            if !firstBlock { out.append(contentsOf: Self.blockBreak) }
+            firstBlock = false
         }
         for step in steps {
             let text = MarkdownText.trimmed(step)
             let kept = markup?.takeStep(text)
             shape = kept?.shape ?? shape
-            let markdown = kept?.markdown ?? MarkdownEscaper.escape(text)
             guard case .item(let ordered, let first, let character) = shape else {
-                endList()
-                blocks.append(markdown)
+                list = nil
+                startBlock()
+                if let kept { out.append(contentsOf: kept.markdown.utf8) } else { MarkdownEscaper.append(text, to: &out) }
                 continue
             }
             if list.map({ !shape.continues($0) }) ?? true {
-                endList()
+                startBlock()
                 list = shape
                 number = kept == nil ? 1 : first
+            } else {
+                out.append(UInt8(ascii: "\n"))
             }
-            let marker = (ordered ? String(number) : "") + String(UnicodeScalar(character))
+            let markerStart = out.count
+            if ordered { out.append(contentsOf: String(number).utf8) }
+            out.append(character)
+            let markerWidth = out.count - markerStart
             number += 1
-            items.append(markdown.isEmpty ? marker : marker + " " + MarkdownEscaper.indentContinuation(markdown, columns: marker.count + 1))
+            let start = out.count + 1
+            out.append(UInt8(ascii: " "))
+            if let kept { out.append(contentsOf: kept.markdown.utf8) } else { MarkdownEscaper.append(text, to: &out) }
+            if out.count == start {
+                // An empty step is the marker alone.
+                out.removeLast()
+            } else {
+                MarkdownEscaper.indentContinuation(&out, from: start, columns: markerWidth + 1)
+            }
         }
-        endList()
-        return blocks.joined(separator: "\n\n")
     }
 
     /// Fields with a value that only front matter can carry.
