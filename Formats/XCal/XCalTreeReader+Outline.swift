@@ -16,16 +16,7 @@ extension XCalTreeReader {
         // The links again (a UID and a parent an item, not a tree), for when the builder asks for a review.
         var links: [ItemLinks] = []
         do {
-            let root = try calendarRoot()
-            if root.localName == "vcalendar" {
-                try outline(ofCalendar: root, into: &builder, links: &links)
-            } else {
-                try cursor.children(of: root) { child in
-                    guard try isXCal(child) else { return }
-                    guard child.localName == "vcalendar" else { return try cursor.skip(child) }
-                    try outline(ofCalendar: child, into: &builder, links: &links)
-                }
-            }
+            try outline(into: &builder, links: &links)
         } catch {
             // The second pass reports it, with the items before it.
         }
@@ -33,6 +24,22 @@ extension XCalTreeReader {
             for item in links { builder.reviewItem(item) }
         }
         return builder.finish()
+    }
+
+    /// Gives `builder` the time zones, calendar properties and items of the document,
+    /// in input order, and `links` the links of its items; throws at the first problem,
+    /// what came before it given.
+    func outline(into builder: inout ICalendarOutlineBuilder, links: inout [ItemLinks]) throws {
+        let root = try calendarRoot()
+        if root.localName == "vcalendar" {
+            try outline(ofCalendar: root, into: &builder, links: &links)
+        } else {
+            try cursor.children(of: root) { child in
+                guard try isXCal(child) else { return }
+                guard child.localName == "vcalendar" else { return try cursor.skip(child) }
+                try outline(ofCalendar: child, into: &builder, links: &links)
+            }
+        }
     }
 
     /// What the outline needs of one `<vcalendar>`: its `X-WR-TIMEZONE`, its VTIMEZONEs

@@ -7,24 +7,28 @@ extension XCalTreeReader {
     /// a recurrence rule as its parts.
     func value(_ tag: XMLStartTag, type: String, property: String) throws -> ICalValue {
         switch type {
-        case "text", "unknown":
-            return .string(try cursor.text(of: tag))
-        case "integer":
-            return .integer(try cursor.text(of: tag).trimmingXMLWhitespace())
-        case "float":
-            return .float(try cursor.text(of: tag).trimmingXMLWhitespace())
-        case "boolean":
-            let text = try cursor.text(of: tag)
-            guard let flag = Self.boolean(text) else {
-                throw XCalDecodingError.invalidValue(property: property, type: type, reason: "must be true or false, not '\(XMLReadError.excerpt(text))'", at: cursor.position(tag.mark))
-            }
-            return .boolean(flag)
         case "period":
             return try period(tag, property: property)
         case "recur":
             return try recur(tag, property: property)
         default:
-            return .string(try cursor.text(of: tag).trimmingXMLWhitespace())
+            let text = try cursor.text(of: tag)
+            guard let value = Self.scalar(text, type: type) else {
+                throw XCalDecodingError.invalidValue(property: property, type: type, reason: "must be true or false, not '\(XMLReadError.excerpt(text))'", at: cursor.position(tag.mark))
+            }
+            return value
+        }
+    }
+
+    /// The value of a value-type element other than a period or a recurrence rule, from
+    /// its text; `nil` for a boolean that is neither true nor false.
+    static func scalar(_ text: String, type: String) -> ICalValue? {
+        switch type {
+        case "text", "unknown": return .string(text)
+        case "integer": return .integer(text.trimmingXMLWhitespace())
+        case "float": return .float(text.trimmingXMLWhitespace())
+        case "boolean": return boolean(text).map(ICalValue.boolean)
+        default: return .string(text.trimmingXMLWhitespace())
         }
     }
 

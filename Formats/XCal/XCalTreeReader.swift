@@ -124,7 +124,19 @@ final class XCalTreeReader {
                 values.append(try value(child, type: child.localName, property: name))
             }
         }
+        return try Self.property(name: name, parameters: parameters, type: type, values: values, parts: parts, at: position)
+    }
+
+    /// The property an element's parts make: its `parameters`, and its `values` of one
+    /// `type`, or the `parts` of a structured value (GEO, REQUEST-STATUS) by part name.
+    /// Shared with the first pass's byte scan (``XCalOutlineScanner``), which gathers the
+    /// parts of a few properties itself.
+    static func property(name: String, parameters: [ICalParameter], type: String?, values: [ICalValue], parts: [String: [String]], at position: SourcePosition) throws -> ICalProperty {
+        var parameters = parameters
+        var type = type
+        var values = values
         if !parts.isEmpty {
+            let structured = XCalVocabulary.structuredParts[name] ?? []
             guard type == nil else {
                 throw XCalDecodingError.mixedValueTypes(property: name, first: type ?? "", second: structured[0], at: position)
             }
@@ -166,14 +178,10 @@ final class XCalTreeReader {
                     throw XCalDecodingError.unknownValueType(valueTag.qualifiedName, property: "parameters/\(name.lowercased())", at: cursor.position(valueTag.mark))
                 }
                 let text = try cursor.text(of: valueTag)
-                if valueTag.localName == "boolean" {
-                    guard let flag = Self.boolean(text) else {
-                        throw XCalDecodingError.invalidValue(property: "parameters/\(name.lowercased())", type: "boolean", reason: "must be true or false, not '\(XMLReadError.excerpt(text))'", at: cursor.position(valueTag.mark))
-                    }
-                    values.append(flag ? "TRUE" : "FALSE")
-                } else {
-                    values.append(text)
+                guard let value = Self.parameterValue(text, type: valueTag.localName) else {
+                    throw XCalDecodingError.invalidValue(property: "parameters/\(name.lowercased())", type: "boolean", reason: "must be true or false, not '\(XMLReadError.excerpt(text))'", at: cursor.position(valueTag.mark))
                 }
+                values.append(value)
             }
             guard !values.isEmpty else { throw XCalDecodingError.emptyParameter(name: name, at: cursor.position(child.mark)) }
             if name != "VALUE" { parameters.append(ICalParameter(name: name, values: values)) }
@@ -222,6 +230,13 @@ final class XCalTreeReader {
             }
         }
         return sawCarriageReturn ? letters : nil
+    }
+
+    /// A parameter's value as written, a boolean as `TRUE` or `FALSE`; `nil` for a boolean
+    /// that is neither.
+    static func parameterValue(_ text: String, type: String) -> String? {
+        guard type == "boolean" else { return text }
+        return boolean(text).map { $0 ? "TRUE" : "FALSE" }
     }
 
     /// `true`, `false`, `1` or `0` (XML Schema's booleans), any case.

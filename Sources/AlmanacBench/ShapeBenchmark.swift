@@ -6,13 +6,15 @@ import Foundation
 /// `--size`, each run `almanac convert FILE -t ndjson` to /dev/null under a timeout.
 /// Prints one table row per shape and, per reader, whether cost grows linearly (16× within
 /// 20× of 1×) and whether its one-line forms (the same items) cost what the ordinary one
-/// does (within 1.5×). Times are CPU seconds, which other work on the machine does not inflate.
+/// does (within 1.5×). Times are CPU seconds, which other work on the machine does not inflate,
+/// the best of ``Settings/runs`` rounds that each run every size of a shape (``ShapeRounds``).
 struct ShapeBenchmark {
     struct Settings {
         var folder = "/tmp/almanac-bench/shapes"
         /// Megabytes of each reader's ordinary input at 1×.
         var megabytes = 3.0
-        /// Runs of a conversion shorter than ``repeatBelow`` seconds; the fastest counts.
+        /// Rounds over the inputs (``ShapeRounds``); a conversion is run again in each while
+        /// shorter than ``repeatBelow`` seconds, and the fastest run counts.
         var runs = 3
         /// Seconds after which a run is stopped and reported as a timeout.
         var timeout = 120.0
@@ -82,18 +84,23 @@ struct ShapeBenchmark {
         var rows: [Row] = []
         var generating = 0.0
         for reader in settings.readers {
-            var readerRows: [Row] = []
+            // Every size first, then the rounds, so that each round runs all sizes of a shape.
+            var shapes: [[ShapeCorpus.Input]] = []
             for multiplier in Self.multipliers {
                 let generated = Date()
                 let inputs = try corpus.write(reader: reader, bytes: Int(settings.megabytes * 1e6) * multiplier, tag: "\(multiplier)x")
                 generating += Date().timeIntervalSince(generated)
                 for (index, input) in inputs.enumerated() {
-                    if readerRows.count <= index { readerRows.append(Row(reader: reader, shape: input.shape)) }
-                    let earlier = readerRows[index].outcomes.last
-                    readerRows[index].inputs.append(input)
-                    readerRows[index].outcomes.append(earlier.map(Self.isStopped) == true ? .skipped : try convert(input))
-                    if !settings.keepInputs { try? FileManager.default.removeItem(atPath: input.path) }
+                    if shapes.count <= index { shapes.append([]) }
+                    shapes[index].append(input)
                 }
+            }
+            let outcomes = try ShapeRounds(rounds: settings.runs).outcomes(of: shapes, run: convert)
+            if !settings.keepInputs {
+                for input in shapes.joined() { try? FileManager.default.removeItem(atPath: input.path) }
+            }
+            let readerRows = zip(shapes, outcomes).map { inputs, outcomes in
+                Row(reader: reader, shape: inputs[0].shape, inputs: inputs, outcomes: outcomes)
             }
             readerRows.forEach { print(table.line($0, baseline: readerRows[0])) }
             fflush(nil)
@@ -112,24 +119,18 @@ struct ShapeBenchmark {
         print("\nshapes took \(ShapeTable.fixed(Date().timeIntervalSince(started), 0)) s (\(ShapeTable.fixed(generating, 0)) s of it generating inputs)")
     }
 
-    /// `almanac convert FILE -t ndjson`, output to /dev/null: the best of several runs when short.
-    private func convert(_ input: ShapeCorpus.Input) throws -> Outcome {
+    /// One run of `almanac convert FILE -t ndjson`, output to /dev/null, in CPU seconds;
+    /// run again in later rounds only when shorter than ``repeatBelow`` (wall) seconds.
+    private func convert(_ input: ShapeCorpus.Input) throws -> ShapeRounds.Trial {
         let arguments = [settings.almanac, "convert", input.path, "-t", Self.output] + input.arguments
         do {
-            guard let first = try runner.measure(arguments, runs: 1, standardOutput: CommandRunner.nullDevice, timeout: settings.timeout) else { return .timeout }
+            guard let run = try runner.measure(arguments, runs: 1, standardOutput: CommandRunner.nullDevice, timeout: settings.timeout) else {
+                return ShapeRounds.Trial(outcome: .timeout, repeatable: false)
+            }
             // CPU time, not wall time: other work on the machine does not inflate it.
-            guard first.seconds < Self.repeatBelow, settings.runs > 1 else { return .seconds(first.cpuSeconds) }
-            let more = try runner.measure(arguments, runs: settings.runs - 1, standardOutput: CommandRunner.nullDevice, timeout: settings.timeout)
-            return .seconds(min(first.cpuSeconds, more?.cpuSeconds ?? first.cpuSeconds))
+            return ShapeRounds.Trial(outcome: .seconds(run.cpuSeconds), repeatable: run.seconds < Self.repeatBelow)
         } catch let error as BenchError {
-            return .failed(error.description.split(separator: "\n").prefix(3).joined(separator: " "))
-        }
-    }
-
-    private static func isStopped(_ outcome: Outcome) -> Bool {
-        switch outcome {
-        case .timeout, .skipped: return true
-        case .seconds, .failed: return false
+            return ShapeRounds.Trial(outcome: .failed(error.description.split(separator: "\n").prefix(3).joined(separator: " ")), repeatable: false)
         }
     }
 }
