@@ -35,6 +35,16 @@ struct OutlineScanner {
     }
 
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
+        // Most lines are an item's properties other than its links: their first byte
+        // rules out every name looked for.
+        let first = line[0] | 0x20
+        if zones.isEmpty && (depth != 1 || reviewing) && first != UInt8(ascii: "b") && first != UInt8(ascii: "e") {
+            guard depth == 2, item != nil, first == UInt8(ascii: "u") || first == UInt8(ascii: "r") else { return }
+            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID"),
+                  case .success(let shape) = ContentLineShape.scan(line) else { return }
+            item?.take(line: line, shape: shape)
+            return
+        }
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
             let isBegin = line[0] | 0x20 == UInt8(ascii: "b")
             let nameEnd = isBegin ? 5 : 3
@@ -58,7 +68,10 @@ struct OutlineScanner {
         } else if depth == 1 {
             wanted = !reviewing && Self.hasName(line, "X-WR-TIMEZONE")
         } else if depth == 2 && item != nil {
-            wanted = Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID")
+            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID"),
+                  case .success(let shape) = ContentLineShape.scan(line) else { return }
+            item?.take(line: line, shape: shape)
+            return
         } else {
             wanted = false
         }

@@ -1,26 +1,30 @@
 /// Writes RFC 5545 content lines as bytes, straight from what ``ICalendarTreeBuilder``
 /// maps (an ``ICalendarSink``) or from a component tree: each logical line is put
-/// together in one reused buffer (name, parameters, the value escaped on bytes), then
-/// written folded so that no physical line is longer than 75 octets, never inside a
-/// UTF-8 sequence, with CRLF after each.
+/// together at the end of the output (name, parameters, the value escaped on bytes),
+/// then folded in place so that no physical line is longer than 75 octets, never inside
+/// a UTF-8 sequence, with CRLF after each. A line of 75 octets or fewer, most of them,
+/// is never copied.
 public struct ContentLineWriter: ICalendarSink {
     /// The longest physical line in octets, without its CRLF (RFC 5545 section 3.1).
     public static let maximumOctets = 75
 
     /// What has been written.
     public private(set) var bytes: [UInt8] = []
-    /// The logical line being put together.
+    private static let beginPrefix = Array("BEGIN:".utf8)
+    private static let endPrefix = Array("END:".utf8)
+
+    /// Where the logical line being put together starts in ``bytes``.
+    private var lineStart = 0
+    /// A long or unclean logical line, moved out of ``bytes`` to be folded back in.
     private var line: [UInt8] = []
 
     public init(reservingCapacity capacity: Int = 8_192) {
         bytes.reserveCapacity(capacity)
-        line.reserveCapacity(256)
     }
 
     /// A writer that appends to `bytes`.
     public init(continuing bytes: [UInt8]) {
         self.bytes = bytes
-        line.reserveCapacity(256)
     }
 
     /// Hands over what has been written and starts again with no bytes.
@@ -32,23 +36,23 @@ public struct ContentLineWriter: ICalendarSink {
     // MARK: ICalendarSink
 
     public mutating func begin(_ name: String) {
-        start("BEGIN")
-        line.append(UInt8(ascii: ":"))
-        line.append(contentsOf: name.utf8)
+        lineStart = bytes.count
+        bytes.append(contentsOf: Self.beginPrefix)
+        Self.append(name, to: &bytes)
         writeLine()
     }
 
     public mutating func end(_ name: String) {
-        start("END")
-        line.append(UInt8(ascii: ":"))
-        line.append(contentsOf: name.utf8)
+        lineStart = bytes.count
+        bytes.append(contentsOf: Self.endPrefix)
+        Self.append(name, to: &bytes)
         writeLine()
     }
 
     public mutating func property(_ name: String, _ parameters: [(String, String)], _ value: String) {
         start(name, parameters)
-        line.append(UInt8(ascii: ":"))
-        line.append(contentsOf: value.utf8)
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(value, to: &bytes)
         writeLine()
     }
 
@@ -56,41 +60,52 @@ public struct ContentLineWriter: ICalendarSink {
         start(name)
         if marksBreaks, let breaks = TextValue.breakLetters(of: text) { appendParameter(TextValue.breaksParameter, breaks) }
         for (parameterName, value) in parameters { appendParameter(parameterName, value) }
-        line.append(UInt8(ascii: ":"))
-        let dropped = TextValue.appendEscaped(text, to: &line)
+        bytes.append(UInt8(ascii: ":"))
+        let dropped = TextValue.appendEscaped(text, to: &bytes)
         writeLine()
         return dropped
     }
 
     public mutating func textList(_ name: String, _ texts: [String]) {
         start(name)
-        line.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: ":"))
         for (index, text) in texts.enumerated() {
-            if index > 0 { line.append(UInt8(ascii: ",")) }
-            _ = TextValue.appendEscaped(text, to: &line)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            _ = TextValue.appendEscaped(text, to: &bytes)
         }
         writeLine()
     }
 
     public mutating func time(_ name: String, _ parameters: [(String, String)], _ value: ICalTimeText.Value) {
         start(name, parameters)
-        line.append(UInt8(ascii: ":"))
+        bytes.append(UInt8(ascii: ":"))
         switch value {
-        case .date(let date): ICalTimeText.append(date, to: &line)
-        case .dateTime(let time, let utc): ICalTimeText.append(time, utc: utc, to: &line)
+        case .date(let date): ICalTimeText.append(date, to: &bytes)
+        case .dateTime(let time, let utc): ICalTimeText.append(time, utc: utc, to: &bytes)
         }
         writeLine()
     }
 
     public mutating func append(_ property: ICalProperty) {
-        line.removeAll(keepingCapacity: true)
-        property.appendRaw(to: &line)
+        lineStart = bytes.count
+        property.appendRaw(to: &bytes)
         writeLine()
     }
 
     public mutating func append(_ component: ICalComponent) {
         open(component)
         end(component.name)
+    }
+
+    public mutating func appendFlat(_ name: String, lines: [Range<Int>], of text: UnsafeBufferPointer<UInt8>) -> Bool {
+        begin(name)
+        for range in lines {
+            lineStart = bytes.count
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+            writeLine()
+        }
+        end(name)
+        return true
     }
 
     // MARK: Components
@@ -109,8 +124,8 @@ public struct ContentLineWriter: ICalendarSink {
 
     /// Writes one logical line, folding it.
     public mutating func write(_ text: String) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: text.utf8)
+        lineStart = bytes.count
+        Self.append(text, to: &bytes)
         writeLine()
     }
 
@@ -118,16 +133,23 @@ public struct ContentLineWriter: ICalendarSink {
 
     /// Starts a line with `name` and `parameters` (`NAME;PARAM=value`).
     private mutating func start(_ name: String, _ parameters: [(String, String)] = []) {
-        line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: name.utf8)
+        lineStart = bytes.count
+        Self.append(name, to: &bytes)
         for (parameterName, value) in parameters { appendParameter(parameterName, value) }
     }
 
     private mutating func appendParameter(_ name: String, _ value: String) {
-        line.append(UInt8(ascii: ";"))
-        line.append(contentsOf: name.utf8)
-        line.append(UInt8(ascii: "="))
-        ICalParameter.appendQuoted(value, to: &line)
+        bytes.append(UInt8(ascii: ";"))
+        Self.append(name, to: &bytes)
+        bytes.append(UInt8(ascii: "="))
+        ICalParameter.appendQuoted(value, to: &bytes)
+    }
+
+    /// Appends the UTF-8 of `text` as one run of bytes (a small string's too).
+    @inline(__always)
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// Control characters other than tab, which can never reach the output, so that a
@@ -137,9 +159,36 @@ public struct ContentLineWriter: ICalendarSink {
         (byte < 0x20 && byte != 0x09) || byte == 0x7F
     }
 
-    /// Writes `line`, folded, with CRLF after each physical line.
+    /// Whether `line` holds a byte ``isLeftOut(_:)``, looked for eight bytes at a time.
+    private static func holdsLeftOut(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 8 <= line.count {
+            if ByteWords.controls(ByteWords.load(line, at: index)) != 0 {
+                for offset in index..<(index + 8) where isLeftOut(line[offset]) { return true }
+            }
+            index += 8
+        }
+        while index < line.count {
+            if isLeftOut(line[index]) { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// Ends the logical line that starts at ``lineStart``: folded, with CRLF after each
+    /// physical line. A short line without left-out bytes only gets its CRLF.
     private mutating func writeLine() {
-        if line.contains(where: Self.isLeftOut) { line.removeAll(where: Self.isLeftOut) }
+        let start = lineStart
+        let holdsLeftOut = bytes.withUnsafeBufferPointer { Self.holdsLeftOut(UnsafeBufferPointer(rebasing: $0[start...])) }
+        guard holdsLeftOut || bytes.count - start > Self.maximumOctets else {
+            bytes.append(0x0D)
+            bytes.append(0x0A)
+            return
+        }
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: bytes[start...])
+        bytes.removeSubrange(start...)
+        if holdsLeftOut { line.removeAll(where: Self.isLeftOut) }
         let logical = line
         logical.withUnsafeBufferPointer { line in
             var start = 0

@@ -33,9 +33,12 @@ package struct ICalItemLines: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var lines: [Line] = []
     private(set) var children: [Child] = []
+    /// Its links, taken from its lines as they are appended.
+    private(set) var links: ItemLinks
 
     package init(isTodo: Bool, line: Int, offset: Int) {
         self.isTodo = isTodo
+        links = ItemLinks(isTodo: isTodo)
         self.line = line
         self.offset = offset
         bytes.reserveCapacity(1024)
@@ -47,6 +50,7 @@ package struct ICalItemLines: Sendable {
         let start = bytes.count
         bytes.append(contentsOf: line)
         let kind = ItemPropertyKind(line, name: 0..<shape.nameEnd)
+        links.take(line: line, shape: shape, kind: kind)
         lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
     }
 
@@ -126,6 +130,23 @@ package struct ICalItemLines: Sendable {
                 }
             }
             return found
+        }
+
+        /// Whether the first RELTYPE is absent or `PARENT` in any case, read on the bytes;
+        /// `nil` when its value holds a caret or non-ASCII bytes (the string path decides).
+        var namesParentFast: Bool? {
+            guard line.valueStart > line.nameEnd + 1 else { return true }
+            var answer: Bool?? = .none
+            _ = ContentLineShape.walkParameters(bytes, from: line.nameEnd) { parameter, value, first in
+                guard answer == nil, first, ContentLineShape.nameIs(bytes, parameter, "RELTYPE") else { return }
+                if bytes[value].contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "^") }) {
+                    answer = .some(nil)
+                } else {
+                    answer = .some(ContentLineShape.nameIs(bytes, value, "PARENT"))
+                }
+            }
+            guard let answer else { return true }
+            return answer
         }
 
         var text: String {

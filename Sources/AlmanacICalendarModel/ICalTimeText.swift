@@ -83,19 +83,47 @@ public enum ICalTimeText {
 
     /// Appends `YYYYMMDD`.
     public static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
-        ISO8601Text.appendDigits(date.year, count: 4, to: &bytes)
-        ISO8601Text.appendDigits(date.month, count: 2, to: &bytes)
-        ISO8601Text.appendDigits(date.day, count: 2, to: &bytes)
+        var text: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &text) { digits in
+            put(date, into: digits)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[0..<8]))
+        }
     }
 
     /// Appends `YYYYMMDDTHHMMSS`, with `Z` when `utc`.
     public static func append(_ value: CivilDateTime, utc: Bool, to bytes: inout [UInt8]) {
-        append(value.date, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        ISO8601Text.appendDigits(value.hour, count: 2, to: &bytes)
-        ISO8601Text.appendDigits(value.minute, count: 2, to: &bytes)
-        ISO8601Text.appendDigits(min(value.second, 59), count: 2, to: &bytes)
-        if utc { bytes.append(UInt8(ascii: "Z")) }
+        // The sixteen bytes put together on the stack, then appended at once.
+        var text: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &text) { digits in
+            put(value.date, into: digits)
+            digits[8] = UInt8(ascii: "T")
+            put(value.hour, 2, at: 9, into: digits)
+            put(value.minute, 2, at: 11, into: digits)
+            put(min(value.second, 59), 2, at: 13, into: digits)
+            digits[15] = UInt8(ascii: "Z")
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[0..<(utc ? 16 : 15)]))
+        }
+    }
+
+    /// Puts `YYYYMMDD` into the first eight bytes of `digits`.
+    @inline(__always)
+    private static func put(_ date: CivilDate, into digits: UnsafeMutableRawBufferPointer) {
+        put(date.year, 4, at: 0, into: digits)
+        put(date.month, 2, at: 4, into: digits)
+        put(date.day, 2, at: 6, into: digits)
+    }
+
+    /// Puts the lowest `count` decimal digits of `value` at `at`, the most significant
+    /// first (as ``ISO8601Text/appendDigits(_:count:to:)`` writes them).
+    @inline(__always)
+    private static func put(_ value: Int, _ count: Int, at: Int, into digits: UnsafeMutableRawBufferPointer) {
+        var rest = value
+        var index = at + count - 1
+        while index >= at {
+            digits[index] = zero + UInt8(rest % 10)
+            rest /= 10
+            index -= 1
+        }
     }
 
     /// `YYYYMMDDTHHMMSS[Z]` as a string.

@@ -24,4 +24,15 @@ public protocol ICalendarSink {
     mutating func append(_ property: ICalProperty)
     /// A sub-component of the open component, as it is (a kept component, an alarm, a VTIMEZONE).
     mutating func append(_ component: ICalComponent)
+    /// A kept sub-component with no sub-components of its own, given as its upper-cased
+    /// `name` and the bytes `lines` of `text` that are its property lines, each a content
+    /// line: written as ``append(_:)-(ICalComponent)`` would write that component.
+    /// Returns `false` when the sink wants the component itself instead (the default).
+    mutating func appendFlat(_ name: String, lines: [Range<Int>], of text: UnsafeBufferPointer<UInt8>) -> Bool
+}
+
+extension ICalendarSink {
+    public mutating func appendFlat(_ name: String, lines: [Range<Int>], of text: UnsafeBufferPointer<UInt8>) -> Bool {
+        false
+    }
 }

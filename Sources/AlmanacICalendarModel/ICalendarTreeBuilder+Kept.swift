@@ -34,11 +34,49 @@ extension ICalendarTreeBuilder {
         return raw.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { String(Substring($0)) }
     }
 
+    /// Gives a kept component's text `raw` to ``ICalendarSink/appendFlat(_:lines:of:)``
+    /// when it is a valid component with no sub-components, of ASCII names and no CR,
+    /// and the sink takes it that way; `false` when the text must be read into a component.
+    private static func keepFlat<Sink: ICalendarSink>(_ raw: UnsafeBufferPointer<UInt8>, in owner: String, to sink: inout Sink) -> Bool {
+        guard !raw.isEmpty, !raw.contains(UInt8(ascii: "\r")) else { return false }
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < raw.count {
+            let end = ByteSearch.firstIndex(of: UInt8(ascii: "\n"), in: raw, from: start) ?? raw.count
+            if end > start { lines.append(start..<end) }
+            start = end + 1
+        }
+        guard lines.count >= 2, let name = componentName(raw, lines[0], "BEGIN"),
+              let closing = componentName(raw, lines[lines.count - 1], "END"), closing == name,
+              !forbiddenKept.contains(name), owner == "the calendar" || !["VEVENT", "VTODO", "VTIMEZONE"].contains(name) else { return false }
+        lines.removeFirst()
+        lines.removeLast()
+        for range in lines {
+            let line = UnsafeBufferPointer(rebasing: raw[range])
+            guard case .success(let shape) = ContentLineShape.scan(line),
+                  !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN"), !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END") else { return false }
+        }
+        return sink.appendFlat(name, lines: lines, of: raw)
+    }
+
+    /// The upper-cased value of the line `range` of `raw` when it is a content line named
+    /// `wanted` (`BEGIN` or `END`) whose value is ASCII; otherwise `nil`.
+    private static func componentName(_ raw: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ wanted: StaticString) -> String? {
+        let line = UnsafeBufferPointer(rebasing: raw[range])
+        guard case .success(let shape) = ContentLineShape.scan(line), ContentLineShape.nameIs(line, 0..<shape.nameEnd, wanted) else { return nil }
+        let value = UnsafeBufferPointer(rebasing: line[shape.valueStart...])
+        guard !value.contains(where: { $0 >= 0x80 }) else { return nil }
+        return ContentLineParser.upper(value)
+    }
+
     /// Components an item or the calendar may not carry as kept text.
     private static let forbiddenKept: Set<String> = ["VCALENDAR"]
 
     /// Adds a kept component when its lines nest properly, else warns.
     mutating func keep<Sink: ICalendarSink>(component raw: String, in owner: String, to sink: inout Sink) {
+        // Nearly every kept component (an alarm) is flat: its lines go to the sink as bytes.
+        var text = raw
+        if text.withUTF8({ Self.keepFlat($0, in: owner, to: &sink) }) { return }
         var stack: [ICalComponent] = []
         var finished: ICalComponent?
         var valid = true

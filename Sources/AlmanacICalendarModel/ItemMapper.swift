@@ -34,7 +34,12 @@ struct ItemMapper {
 
     /// The UID, or an id derived from the item's text and place.
     static func id(of item: some MappedItem) -> String {
-        uid(of: item) ?? StableID.make(from: item.rawText.utf8, salt: "ics:\(item.position.line)")
+        id(of: item, uid: uid(of: item))
+    }
+
+    /// The id of `item`, whose ``uid(of:)`` is `uid`.
+    static func id(of item: some MappedItem, uid: String?) -> String {
+        uid ?? StableID.make(from: item.rawText.utf8, salt: "ics:\(item.position.line)")
     }
 
     /// The raw line to keep, with a TZID that names an IANA zone in another way
@@ -47,9 +52,10 @@ struct ItemMapper {
     // MARK: Events
 
     /// A VEVENT, or a VTODO without a parent (then `asTodo`, and DUE is its end).
-    mutating func event<Item: MappedItem>(_ component: Item, asTodo: Bool) -> Event {
+    /// `uid` is the item's ``uid(of:)`` when the caller knows it (its ``ItemLinks``).
+    mutating func event<Item: MappedItem>(_ component: Item, asTodo: Bool, uid: String?? = nil) -> Event {
         var extras = ICalendarExtras(component: asTodo ? "VTODO" : nil)
-        var event = Event(id: Self.id(of: component), title: "")
+        var event = Event(id: Self.id(of: component, uid: uid ?? Self.uid(of: component)), title: "")
         var seen: UInt16 = 0
         var startLine: Item.Property?
         var endLine: Item.Property?
@@ -192,9 +198,9 @@ struct ItemMapper {
 
     /// A VTODO that belongs to the event `parentUID` (its RELATED-TO that names
     /// the parent is the link, and not kept).
-    mutating func task(_ component: some MappedItem, parentUID: String) -> EventTask {
+    mutating func task(_ component: some MappedItem, parentUID: String, uid: String?? = nil) -> EventTask {
         var extras = ICalendarExtras()
-        var task = EventTask(id: Self.id(of: component), text: "")
+        var task = EventTask(id: Self.id(of: component, uid: uid ?? Self.uid(of: component)), text: "")
         var statusSeen = false
         var linked = false
         var completedDate = false

@@ -1,7 +1,7 @@
 /// What links one item to the others: its kind, UID, parent and whether it is a
 /// changed occurrence. Read from the item's properties one at a time, so that the
 /// RFC 5545 reader's first pass can gather it without building the item.
-public struct ItemLinks {
+public struct ItemLinks: Sendable {
     public let isTodo: Bool
     /// The UID, unescaped and trimmed (``ItemMapper``'s reading), or `nil`.
     public private(set) var uid: String?
@@ -37,9 +37,11 @@ public struct ItemLinks {
         switch property.kind {
         case .uid where !sawUID:
             sawUID = true
-            uid = Self.identifier(property.value)
+            uid = property.withValueBytes { Self.identifier(bytes: $0) } ?? Self.identifier(property.value)
         case .relatedTo where isTodo && parentUID == nil:
-            if Self.namesParent(property) { parentUID = Self.identifier(property.value) }
+            if Self.namesParent(property) {
+                parentUID = property.withValueBytes { Self.identifier(bytes: $0) } ?? Self.identifier(property.value)
+            }
         case .recurrenceID:
             isOccurrence = true
         default:
@@ -47,8 +49,23 @@ public struct ItemLinks {
         }
     }
 
+    /// Takes the item's next property line, given as its unfolded bytes and their
+    /// ``ContentLineShape`` (the RFC 5545 reader's path): as ``take(_:)`` would take it
+    /// parsed, with no string made unless it is a link.
+    package mutating func take(line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape) {
+        take(line: line, shape: shape, kind: ItemPropertyKind(line, name: 0..<shape.nameEnd))
+    }
+
+    /// ``take(line:shape:)`` for a line whose kind is known.
+    mutating func take(line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind) {
+        guard kind.isLink else { return }
+        let view = ICalItemLines.LineView(bytes: line, line: ICalItemLines.Line(start: 0, end: line.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: 0, offset: 0))
+        take(link: view)
+    }
+
     /// Whether a RELATED-TO names the parent: no RELTYPE, or RELTYPE=PARENT in any case.
     static func namesParent(_ line: some MappedProperty) -> Bool {
+        if let known = line.namesParentFast { return known }
         guard let type = line.parameter("RELTYPE") else { return true }
         return type == "PARENT" || type.uppercased() == "PARENT"
     }
@@ -57,6 +74,19 @@ public struct ItemLinks {
     static func identifier(_ value: String) -> String? {
         let uid = TextValue.unescape(value).trimmingSpaces
         return uid.isEmpty ? nil : uid
+    }
+
+    /// ``identifier(_:)`` of the value bytes `value` when they are ASCII without a
+    /// backslash (nearly every UID): spaces and tabs trimmed on the bytes, one string
+    /// made. The outer `nil` when the string path must decide.
+    static func identifier(bytes value: UnsafeBufferPointer<UInt8>) -> String?? {
+        var start = 0
+        var end = value.count
+        for byte in value where byte >= 0x80 || byte == UInt8(ascii: "\\") { return .none }
+        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        guard end > start else { return .some(nil) }
+        return .some(String(decoding: UnsafeBufferPointer(rebasing: value[start..<end]), as: UTF8.self))
     }
 }
 

@@ -89,22 +89,22 @@ public struct ItemSequenceMapper {
     /// Maps the next item, then passes on each event now complete with the ``source`` it was
     /// read from and where it starts there.
     public mutating func map(_ component: ICalComponent, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
-        try map(component, early: .component(component), emit: emit)
+        try map(component, links: ItemLinks(component), early: .component(component), emit: emit)
     }
 
     /// Maps the next item read straight from RFC 5545 bytes, then passes on each event now
     /// complete with the ``source`` it was read from and where it starts there.
     package mutating func map(_ item: ICalItemLines, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
-        try item.withView { view in try map(view, early: .lines(item), emit: emit) }
+        try item.withView { view in try map(view, links: item.links, early: .lines(item), emit: emit) }
     }
 
     /// Maps the next item, or keeps it (as `early`) when its owner is still to come.
-    private mutating func map(_ item: some MappedItem, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
-        let place = run.take(ItemLinks(item))
+    private mutating func map(_ item: some MappedItem, links: ItemLinks, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+        let place = run.take(links)
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
-            var event = mapper.event(item, asTodo: item.isTodo)
+            var event = mapper.event(item, asTodo: item.isTodo, uid: links.uid)
             for task in early.removeValue(forKey: index) ?? [] {
                 mapper.source = task.source
                 event.tasks.append(self.task(task.item, parentUID: event.id))
@@ -112,7 +112,7 @@ public struct ItemSequenceMapper {
             mapper.source = source
             held.append(HeldEvent(index: index, event: event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
-            let task = mapper.task(item, parentUID: held[slot].event?.id ?? "")
+            let task = mapper.task(item, parentUID: held[slot].event?.id ?? "", uid: links.uid)
             held[slot].event?.tasks.append(task)
         } else {
             early[owner, default: []].append((kept(), source))
@@ -124,7 +124,7 @@ public struct ItemSequenceMapper {
     private mutating func task(_ item: EarlyItem, parentUID: String) -> EventTask {
         switch item {
         case .component(let component): return mapper.task(component, parentUID: parentUID)
-        case .lines(let lines): return lines.withView { mapper.task($0, parentUID: parentUID) }
+        case .lines(let lines): return lines.withView { mapper.task($0, parentUID: parentUID, uid: lines.links.uid) }
         }
     }
 

@@ -22,6 +22,12 @@ protocol MappedProperty {
     var property: ICalProperty { get }
     /// Where it starts in its source.
     var position: SourcePosition { get }
+    /// ``ItemLinks/namesParent(_:)`` when it can be told without making strings, else `nil`.
+    var namesParentFast: Bool? { get }
+}
+
+extension MappedProperty {
+    var namesParentFast: Bool? { nil }
 }
 
 /// A VEVENT or VTODO as ``ItemMapper`` and ``ItemSequenceMapper`` read it: a tree's

@@ -25,10 +25,10 @@ public struct ZoneUsage: Sendable {
     }
 
     private mutating func note(_ zone: String, _ year: Int) {
-        guard TimeZoneNames.isKnown(zone) else { return }
+        // A zone noted before is known: only its years can change.
         if let range = years[zone] {
-            years[zone] = min(range.lowerBound, year)...max(range.upperBound, year)
-        } else {
+            if !range.contains(year) { years[zone] = min(range.lowerBound, year)...max(range.upperBound, year) }
+        } else if TimeZoneNames.isKnown(zone) {
             years[zone] = year...year
         }
     }
