@@ -20,6 +20,14 @@ public protocol ValidationRule: Sendable {
     /// The problems in `items`, in their order.
     func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding]
 
+    /// The problems in `located` checked on its own, as `check([located], settings:)` finds
+    /// them (`itemIndex` 0), without that array being made: ``StreamValidator`` asks this of
+    /// every item of a stream. A rule that checks each item on its own (``ItemRule``) reads
+    /// the item in place and returns `[]`, which allocates nothing, when it finds nothing.
+    /// `instants` reads times as ``acceptsTimes(start:end:settings:instants:)``'s does.
+    /// By default, `check([located], settings:)`.
+    func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding]
+
     /// Whether the rule's findings in one item checked on its own never depend on an event's
     /// `start`, `end` and `recurrenceID`: two events that differ only in those get the same
     /// findings. `false` by default.
@@ -36,6 +44,10 @@ public protocol ValidationRule: Sendable {
 
 extension ValidationRule {
     public var ignoresTimes: Bool { false }
+
+    public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
+        check([located], settings: settings)
+    }
 
     public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
         false

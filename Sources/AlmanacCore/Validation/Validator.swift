@@ -17,14 +17,18 @@ public struct Validator: Sendable {
         for (ruleIndex, rule) in registry.rules.enumerated() where !settings.disabled.contains(rule.id) {
             let severity = settings.severity(of: rule)
             for finding in rule.check(items, settings: settings) {
-                let located = items[finding.itemIndex]
-                let level = finding.isMinor && settings.severities[rule.id] == nil ? min(severity, .warning) : severity
-                let message = "\(Self.name(of: located.item)): \(finding.message)"
-                let diagnostic = Diagnostic(level, message, source: located.source, position: located.position, code: rule.id, item: ItemReference(located.item))
-                found.append((finding.itemIndex, ruleIndex, diagnostic))
+                found.append((finding.itemIndex, ruleIndex, diagnostic(for: finding, in: items[finding.itemIndex], rule: rule, severity: severity)))
             }
         }
         return found.sorted { ($0.item, $0.rule) < ($1.item, $1.rule) }.map(\.diagnostic)
+    }
+
+    /// What `rule`, at `severity` (``ValidationSettings/severity(of:)``), reports for
+    /// `finding` in `located`: a minor finding is at most a warning unless the user set the severity.
+    func diagnostic(for finding: Finding, in located: LocatedItem, rule: any ValidationRule, severity: Diagnostic.Severity) -> Diagnostic {
+        let level = finding.isMinor && settings.severities[rule.id] == nil ? min(severity, .warning) : severity
+        let message = "\(Self.name(of: located.item)): \(finding.message)"
+        return Diagnostic(level, message, source: located.source, position: located.position, code: rule.id, item: ItemReference(located.item))
     }
 
     /// `event 'Maya's Birthday'`, or `event 1234-…` when the title is blank.

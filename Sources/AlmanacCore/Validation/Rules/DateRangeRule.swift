@@ -6,37 +6,40 @@
 /// series at other times) is checked on its times alone (``acceptsTimes(start:end:settings:instants:)``):
 /// moving an event moves its days, and one occurrence may lie outside the window when the
 /// series does not.
-public struct DateRangeRule: ValidationRule {
-    public let id = "date-range"
-    public let defaultSeverity = Diagnostic.Severity.error
-    public let summary = "An event's start and end lie inside the date window (default 1900-01-01 to 2200-12-31)."
+public struct DateRangeRule: ItemRule {
+    public var id: String { "date-range" }
+    public var defaultSeverity: Diagnostic.Severity { .error }
+    public var summary: String { "An event's start and end lie inside the date window (default 1900-01-01 to 2200-12-31)." }
 
     public init() {}
 
-    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
+    public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
+        guard case .event(let event) = located.item else { return [] }
         var findings: [Finding] = []
-        for (index, located) in items.enumerated() {
-            guard case .event(let event) = located.item else { continue }
-            for (label, time) in [("start", event.start), ("end", event.end)] {
-                guard let day = time?.day else { continue }
-                // An all-day end is exclusive: the event's last day is the one before.
-                let lastDay = label == "end" && time!.isDateOnly ? day.adding(days: -1) : day
-                if lastDay < settings.notBefore || lastDay > settings.notAfter {
-                    findings.append(Finding(itemIndex: index, message: "the \(label) \(day) is outside \(settings.notBefore) to \(settings.notAfter)"))
-                }
-            }
+        if let start = event.start, !Self.isInside(start, isEnd: false, settings: settings) {
+            findings.append(Self.finding("start", start, settings: settings))
+        }
+        if let end = event.end, !Self.isInside(end, isEnd: true, settings: settings) {
+            findings.append(Self.finding("end", end, settings: settings))
         }
         return findings
     }
 
-    /// Whether both days lie in the window, as ``check(_:settings:)`` reads them.
+    /// Whether both days lie in the window, as ``findings(in:settings:instants:)`` reads them.
     public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
-        func inside(_ time: CalendarTime?, isEnd: Bool) -> Bool {
-            guard let time else { return true }
-            let day = time.day
-            let lastDay = isEnd && time.isDateOnly ? day.adding(days: -1) : day
-            return !(lastDay < settings.notBefore || lastDay > settings.notAfter)
-        }
-        return inside(start, isEnd: false) && inside(end, isEnd: true)
+        (start.map { Self.isInside($0, isEnd: false, settings: settings) } ?? true)
+            && (end.map { Self.isInside($0, isEnd: true, settings: settings) } ?? true)
+    }
+
+    /// Whether the day of `time` lies in the window; an all-day end is exclusive, so the
+    /// event's last day is the one before.
+    private static func isInside(_ time: CalendarTime, isEnd: Bool, settings: ValidationSettings) -> Bool {
+        let day = time.day
+        let lastDay = isEnd && time.isDateOnly ? day.adding(days: -1) : day
+        return !(lastDay < settings.notBefore || lastDay > settings.notAfter)
+    }
+
+    private static func finding(_ label: String, _ time: CalendarTime, settings: ValidationSettings) -> Finding {
+        Finding(itemIndex: 0, message: "the \(label) \(time.day) is outside \(settings.notBefore) to \(settings.notAfter)")
     }
 }

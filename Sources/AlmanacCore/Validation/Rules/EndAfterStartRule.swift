@@ -6,34 +6,35 @@
 /// can change from one occurrence to the next: an occurrence keeps the series' length in
 /// real time, but its wall-clock times are read back as instants, and next to a change of
 /// clocks (a time that occurs twice is read as the first) an end can come out before its start.
-public struct EndAfterStartRule: ValidationRule {
-    public let id = "end-after-start"
-    public let defaultSeverity = Diagnostic.Severity.error
-    public let summary = "An event's end is not before its start."
+public struct EndAfterStartRule: ItemRule {
+    public var id: String { "end-after-start" }
+    public var defaultSeverity: Diagnostic.Severity { .error }
+    public var summary: String { "An event's end is not before its start." }
 
     public init() {}
 
-    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
-        var findings: [Finding] = []
-        for (index, located) in items.enumerated() {
-            guard case .event(let event) = located.item, let start = event.start, let end = event.end else { continue }
-            if start.isDateOnly && end.isDateOnly {
-                if end.day < start.day {
-                    findings.append(Finding(itemIndex: index, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))"))
-                } else if end.day == start.day {
-                    findings.append(Finding(itemIndex: index, message: "it ends on the day it starts (\(Self.text(start))); an all-day event's end is exclusive, so a one-day event ends the next day (\(Self.text(.date(start.day.adding(days: 1)))))"))
-                }
-            } else if let startInstant = start.instant(localZone: settings.timeZone), let endInstant = end.instant(localZone: settings.timeZone),
-                      endInstant < startInstant {
-                findings.append(Finding(itemIndex: index, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))"))
+    /// An event whose times ``acceptsTimes(start:end:settings:instants:)`` accepts has no
+    /// finding; the others are read again with Foundation's instants.
+    public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
+        guard case .event(let event) = located.item, let start = event.start, let end = event.end,
+              !acceptsTimes(start: start, end: end, settings: settings, instants: &instants) else { return [] }
+        if start.isDateOnly && end.isDateOnly {
+            if end.day < start.day {
+                return [Finding(itemIndex: 0, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))")]
+            } else if end.day == start.day {
+                return [Finding(itemIndex: 0, message: "it ends on the day it starts (\(Self.text(start))); an all-day event's end is exclusive, so a one-day event ends the next day (\(Self.text(.date(start.day.adding(days: 1)))))")]
             }
+        } else if let startInstant = start.instant(localZone: settings.timeZone), let endInstant = end.instant(localZone: settings.timeZone),
+                  endInstant < startInstant {
+            return [Finding(itemIndex: 0, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))")]
         }
-        return findings
+        return []
     }
 
-    /// Whether ``check(_:settings:)`` finds nothing in an event with these times: days
-    /// compared for all-day events, instants (read by `instants`, as `check` reads them)
-    /// otherwise; a time with a fraction of a second is left to `check`.
+    /// Whether ``findings(in:settings:instants:)`` finds nothing in an event with these times:
+    /// days compared for all-day events, instants (read by `instants`, in whole seconds as
+    /// ``CalendarTime/instant(localZone:)`` reads them) otherwise; a time with a fraction of
+    /// a second is left to Foundation's instants.
     public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
         guard let start, let end else { return true }
         if start.isDateOnly && end.isDateOnly { return end.day > start.day }

@@ -1,19 +1,17 @@
 /// `rating-range`: flags a recipe rated below 0 or above 5 stars.
 ///
 /// It reads recipes only, never an event's times (``ignoresTimes``).
-public struct RatingRangeRule: ValidationRule {
-    public let id = "rating-range"
-    public let defaultSeverity = Diagnostic.Severity.error
-    public let summary = "A recipe's rating is from 0 to 5."
+public struct RatingRangeRule: ItemRule {
+    public var id: String { "rating-range" }
+    public var defaultSeverity: Diagnostic.Severity { .error }
+    public var summary: String { "A recipe's rating is from 0 to 5." }
 
-    public let ignoresTimes = true
+    public var ignoresTimes: Bool { true }
 
     public init() {}
 
-    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
-        items.enumerated().compactMap { index, located in
-            guard case .recipe(let recipe) = located.item, let rating = recipe.rating, !(0...5).contains(rating) else { return nil }
-            return Finding(itemIndex: index, message: "the rating \(rating) is not from 0 to 5")
-        }
+    public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
+        guard case .recipe(let recipe) = located.item, let rating = recipe.rating, !(0...5).contains(rating) else { return [] }
+        return [Finding(itemIndex: 0, message: "the rating \(rating) is not from 0 to 5")]
     }
 }

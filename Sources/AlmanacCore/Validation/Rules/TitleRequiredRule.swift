@@ -3,25 +3,24 @@
 ///
 /// It reads the title and the tasks, never the times: an occurrence of a series gets the
 /// series' verdict (``ignoresTimes``).
-public struct TitleRequiredRule: ValidationRule {
-    public let id = "title-required"
-    public let defaultSeverity = Diagnostic.Severity.error
-    public let summary = "A recipe or event needs a non-blank title; blank task text is a warning."
+public struct TitleRequiredRule: ItemRule {
+    public var id: String { "title-required" }
+    public var defaultSeverity: Diagnostic.Severity { .error }
+    public var summary: String { "A recipe or event needs a non-blank title; blank task text is a warning." }
 
-    public let ignoresTimes = true
+    public var ignoresTimes: Bool { true }
 
     public init() {}
 
-    public func check(_ items: [LocatedItem], settings: ValidationSettings) -> [Finding] {
+    public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
         var findings: [Finding] = []
-        for (index, located) in items.enumerated() {
-            if Self.isBlank(located.item.title) {
-                findings.append(Finding(itemIndex: index, message: "the title is blank"))
-            }
-            if case .event(let event) = located.item {
-                for (number, task) in event.tasks.enumerated() where Self.isBlank(task.text) {
-                    findings.append(Finding(itemIndex: index, message: "task \(number + 1) (\(task.id)) has blank text", isMinor: true))
-                }
+        switch located.item {
+        case .recipe(let recipe):
+            if Self.isBlank(recipe.title) { findings.append(Finding(itemIndex: 0, message: "the title is blank")) }
+        case .event(let event):
+            if Self.isBlank(event.title) { findings.append(Finding(itemIndex: 0, message: "the title is blank")) }
+            for (number, task) in event.tasks.enumerated() where Self.isBlank(task.text) {
+                findings.append(Finding(itemIndex: 0, message: "task \(number + 1) (\(task.id)) has blank text", isMinor: true))
             }
         }
         return findings
