@@ -41,14 +41,43 @@ final class RepeatedWarnings {
 
     /// The message without what stands between its first and its last
     /// quotation mark (the names it quotes: `'Farmers' market'` holds an apostrophe, so the
-    /// quotes cannot be paired) and without digits.
+    /// quotes cannot be paired) and without ASCII digits. Works on the message's UTF-8 bytes:
+    /// a long conversion asks this of every warning it makes.
     static func kind(of diagnostic: Diagnostic) -> String {
-        let quotes: Set<Character> = ["'", "\"", "“", "”"]
-        let message = diagnostic.message
-        var kept = Substring(message)
-        if let first = message.firstIndex(where: quotes.contains), let last = message.lastIndex(where: quotes.contains), first < last {
-            kept = message[..<first] + "…" + message[message.index(after: last)...]
+        var message = diagnostic.message
+        return message.withUTF8 { bytes in
+            // A quotation mark: ' or " (one byte), or “ ” (E2 80 9C / E2 80 9D); its first byte's offset.
+            func quoteLength(at index: Int) -> Int {
+                switch bytes[index] {
+                case 0x27, 0x22: return 1
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0x9C || bytes[index + 2] == 0x9D): return 3
+                default: return 0
+                }
+            }
+            var first = -1, lastEnd = -1
+            var index = 0
+            while index < bytes.count {
+                let length = quoteLength(at: index)
+                if length > 0 {
+                    if first < 0 { first = index } else { lastEnd = index + length }
+                    index += length
+                } else {
+                    index += 1
+                }
+            }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            func keep(_ range: Range<Int>) {
+                for offset in range where !(0x30...0x39).contains(bytes[offset]) { kept.append(bytes[offset]) }
+            }
+            if first >= 0, lastEnd > first {
+                keep(0..<first)
+                kept.append(contentsOf: [0xE2, 0x80, 0xA6])  // …
+                keep(lastEnd..<bytes.count)
+            } else {
+                keep(0..<bytes.count)
+            }
+            return String(decoding: kept, as: UTF8.self)
         }
-        return kept.filter { !$0.isNumber }
     }
 }
