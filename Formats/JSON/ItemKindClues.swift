@@ -11,9 +11,10 @@ enum ItemKindClues {
     /// Fields that make an item a recipe.
     static let recipeFields: [JSONField] = [.ingredients, .ingredientGroups, .directions, .directionGroups, .yields]
 
-    /// The kind of `object`, named `item` in an error (`the item on line 3`, `item [2]`).
+    /// The kind of `object`, named `item` in an error (`the item on line 3`, `item [2]`),
+    /// which is made only for the error.
     /// A field whose value is `null` is absent and tells nothing.
-    static func kind(of object: JSONObjectReader, item: String, defaultKind: ItemKind?) throws -> ItemKind {
+    static func kind(of object: JSONObjectReader, item: @autoclosure () -> String, defaultKind: ItemKind?) throws -> ItemKind {
         let event = eventFields.first(where: object.present.contains)
         let recipe = recipeFields.first(where: object.present.contains)
         switch (event, recipe) {
@@ -22,13 +23,14 @@ enum ItemKindClues {
         default: break
         }
         if let defaultKind { return defaultKind }
+        let name = item()
         let reason: String
         if let event, let recipe {
             reason = "it has no 'kind', and '\(event.name)' is a field of events but '\(recipe.name)' one of recipes"
         } else {
             reason = "it has no 'kind' and none of the fields that tell (\(list(eventFields)) for an event; \(list(recipeFields)) for a recipe)"
         }
-        throw JSONFault(offset: object.start) { .undecidedKind(item: item, reason: reason, at: $0) }
+        throw JSONFault(offset: object.start) { .undecidedKind(item: name, reason: reason, at: $0) }
     }
 
     private static func list(_ fields: [JSONField]) -> String {

@@ -25,15 +25,13 @@ struct JSONDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        let taken = bytes
-        bytes = []
-        var writer = JSONWriter(pretty: pretty, depth: 2, continuing: taken)
-        JSONModelWriter.write(item, kind: false, to: &writer)
-        bytes = writer.takeBytes()
+        JSONWriter.append(to: &bytes, pretty: pretty, depth: 2) { JSONModelWriter.write(item, kind: false, to: &$0) }
     }
 
+    private static let separators = (pretty: Array(",\n    ".utf8), compact: [UInt8(ascii: ",")])
+
     func separator(in section: Int) -> [UInt8] {
-        pretty ? Array(",\n    ".utf8) : [UInt8(ascii: ",")]
+        pretty ? Self.separators.pretty : Self.separators.compact
     }
 
     mutating func lead(to place: StreamPlace, after previous: StreamPlace?, into bytes: inout [UInt8]) throws {

@@ -8,32 +8,47 @@ import AlmanacJSONKit
 /// its model after would give. Offsets are in the scanner's bytes; whoever reads places them.
 struct JSONModelReader {
     var scanner: JSONScanner
-    /// For ``init(sourceMap:source:)``: the bytes' place in the input and the input's name.
+    /// For ``init(sourceMap:source:maximumDepth:)``: the bytes' place in the input and the input's name.
     private var sourceMap: JSONSourceMap?
     private var source = ""
-    /// The warnings of the items ``item(_:path:item:defaultKind:)`` read.
+    /// The warnings of the items ``wholeItem(path:item:defaultKind:guess:)`` read.
     private(set) var diagnostics: [Diagnostic] = []
 
     init(scanner: JSONScanner) {
         self.scanner = scanner
     }
 
-    /// A reader of values of a tape read from `sourceMap`'s bytes (an NDJSON line), placing
-    /// errors and warnings with it.
-    init(sourceMap: JSONSourceMap, source: String) {
-        scanner = JSONScanner(sourceMap.bytes)
+    /// A reader of the bytes of `sourceMap` (an NDJSON line), placing errors and warnings
+    /// with it; arrays and objects deeper than `maximumDepth` are refused.
+    init(sourceMap: JSONSourceMap, source: String, maximumDepth: Int) {
+        scanner = JSONScanner(sourceMap.bytes, maximumDepth: maximumDepth)
         self.sourceMap = sourceMap
         self.source = source
     }
 
-    /// Reads the item object `value` of a tape (``init(sourceMap:source:)``) from its bytes;
-    /// its kind is decided as ``item(kind:path:name:defaultKind:guess:)`` decides it.
-    mutating func item(_ value: JSONValue, path: String, item name: String, defaultKind: ItemKind?) throws -> Item {
-        guard let sourceMap else { preconditionFailure("JSONModelReader.item(_:path:item:defaultKind:) needs init(sourceMap:source:)") }
-        scanner.index = value.start
-        scanner.depth = 0
+    /// Reads the bytes (``init(sourceMap:source:maximumDepth:)``) as one item object with
+    /// nothing but white space around it (and a byte-order mark before), in one pass; its
+    /// kind is decided as ``item(kind:path:name:defaultKind:guess:)`` decides it. A model
+    /// error waits until the bytes after the object are checked, so that those not being
+    /// JSON is the error, as in a read of the whole bytes as JSON first.
+    mutating func wholeItem(path: String, item name: @autoclosure () -> String, defaultKind: ItemKind?, guess: ItemKind) throws -> Item {
+        guard let sourceMap else { preconditionFailure("JSONModelReader.wholeItem needs init(sourceMap:source:maximumDepth:)") }
+        let bytes = scanner.bytes
         do {
-            let (item, warnings) = try self.item(kind: nil, path: path, name: name, defaultKind: defaultKind, guess: .event)
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { scanner.index = 3 }
+            scanner.skipWhitespace()
+            _ = try scanner.peek(expected: "a value")
+            let read: Result<(Item, [JSONWarning]), JSONFault>
+            do {
+                read = .success(try item(kind: nil, path: path, name: name(), defaultKind: defaultKind, guess: guess))
+            } catch let fault as JSONFault {
+                read = .failure(fault)
+            }
+            scanner.skipWhitespace()
+            if scanner.index < bytes.count {
+                throw JSONSyntaxError.unexpectedCharacter(found: JSONScanner.describe(bytes[scanner.index]), expected: "end of input", offset: scanner.index)
+            }
+            let (item, warnings) = try read.get()
             diagnostics += warnings.map { Diagnostic(.warning, $0.message, source: source, position: sourceMap.position($0.offset)) }
             return item
         } catch let fault as JSONFault {
@@ -47,7 +62,7 @@ struct JSONModelReader {
     /// when its place says (a document's `events`); else its own `kind` member says, or
     /// ``ItemKindClues`` decides from its fields and `defaultKind`, `name` naming it in that
     /// error. It is read as `guess` first, and once more when it turns out to be the other kind.
-    mutating func item(kind: ItemKind?, path: String, name: String, defaultKind: ItemKind?, guess: ItemKind) throws -> (Item, [JSONWarning]) {
+    mutating func item(kind: ItemKind?, path: String, name: @autoclosure () -> String, defaultKind: ItemKind?, guess: ItemKind) throws -> (Item, [JSONWarning]) {
         let start = scanner.index
         guard scanner.bytes[start] == UInt8(ascii: "{") else {
             let found = JSONScanner.typeName(startingWith: scanner.bytes[start])
@@ -59,7 +74,7 @@ struct JSONModelReader {
         var hypothesis = firstKind() ?? guess
         while true {
             let (parsed, object) = try read(hypothesis, path: path, kindMember: true)
-            let decided = try object.kind.get() ?? ItemKindClues.kind(of: object, item: name, defaultKind: defaultKind)
+            let decided = try object.kind.get() ?? ItemKindClues.kind(of: object, item: name(), defaultKind: defaultKind)
             if decided == hypothesis { return try parsed.get() }
             scanner.index = start
             scanner.depth = depth

@@ -44,7 +44,7 @@ enum JSONModelWriter {
         writer.member("title", event.title)
         writer.member("symbol", event.symbol)
         if let color = event.color {
-            writer.key("color")
+            writer.fixedKey("color")
             writer.object { writer in
                 writer.member("red", color.red)
                 writer.member("green", color.green)
@@ -56,15 +56,15 @@ enum JSONModelWriter {
 
     /// `start`, `end` and `recurrenceId`.
     private static func writeTimes(of event: Event, to writer: inout JSONWriter) {
-        writer.member("start", event.start.map(text))
-        writer.member("end", event.end.map(text))
-        writer.member("recurrenceId", event.recurrenceID.map(zonedText))
+        writer.member("start", event.start, zoned: false)
+        writer.member("end", event.end, zoned: false)
+        writer.member("recurrenceId", event.recurrenceID, zoned: true)
     }
 
     /// The members after the times.
     private static func writeTail(of event: Event, kind: Bool, to writer: inout JSONWriter) {
         if event.isAllDay {
-            writer.key("allDay")
+            writer.fixedKey("allDay")
             writer.bool(true)
         }
         let zone = event.start?.timeZoneID
@@ -78,14 +78,14 @@ enum JSONModelWriter {
         writer.member("categories", event.categories)
         writer.member("recurrence", event.recurrence)
         if let priority = event.priority {
-            writer.key("priority")
+            writer.fixedKey("priority")
             writer.integer(priority)
         }
         writer.member("tasks", event.tasks) { writer, task in
             writer.object { writer in
                 writer.member("id", task.id)
                 writer.member("text", task.text)
-                writer.key("isCompleted")
+                writer.fixedKey("isCompleted")
                 writer.bool(task.isCompleted)
                 writer.extras(task.extras)
             }
@@ -106,9 +106,9 @@ enum JSONModelWriter {
                     writer.member("unit", yield.unit)
                 }
             }
-            writer.member("prepTime", recipe.prepTime?.description)
-            writer.member("cookTime", recipe.cookTime?.description)
-            writer.member("totalTime", recipe.totalTime?.description)
+            writer.member("prepTime", recipe.prepTime)
+            writer.member("cookTime", recipe.cookTime)
+            writer.member("totalTime", recipe.totalTime)
             writer.member("ingredients", recipe.ingredients) { write(ingredient: $1, to: &$0) }
             writer.member("ingredientGroups", recipe.ingredientGroups) { write(group: $1, to: &$0) }
             writer.member("directions", recipe.directions)
@@ -119,19 +119,19 @@ enum JSONModelWriter {
                 }
             }
             if let rating = recipe.rating {
-                writer.key("rating")
+                writer.fixedKey("rating")
                 writer.integer(rating)
             }
             if recipe.isFavorite {
-                writer.key("isFavorite")
+                writer.fixedKey("isFavorite")
                 writer.bool(true)
             }
             writer.member("collections", recipe.collections)
             writer.member("tags", recipe.tags)
             writer.member("source", recipe.source)
             writer.member("images", recipe.images)
-            writer.member("dateAdded", recipe.dateAdded.map(zonedText))
-            writer.member("dateModified", recipe.dateModified.map(zonedText))
+            writer.member("dateAdded", recipe.dateAdded, zoned: true)
+            writer.member("dateModified", recipe.dateModified, zoned: true)
             writer.extras(recipe.extras, reserved: kind ? "kind" : nil)
         }
     }
@@ -144,7 +144,7 @@ enum JSONModelWriter {
             writer.member("note", ingredient.note)
             writer.member("link", ingredient.link)
             if ingredient.fixed {
-                writer.key("fixed")
+                writer.fixedKey("fixed")
                 writer.bool(true)
             }
             writer.extras(ingredient.extras)
@@ -157,18 +157,5 @@ enum JSONModelWriter {
             writer.member("ingredients", group.ingredients) { write(ingredient: $1, to: &$0) }
             writer.member("ingredientGroups", group.ingredientGroups) { write(group: $1, to: &$0) }
         }
-    }
-
-    /// A time on its own: a zoned one carries its zone in brackets, as RFC 9557 writes it.
-    private static func zonedText(_ time: CalendarTime) -> String {
-        guard let zone = time.timeZoneID else { return text(time) }
-        return text(time) + "[\(zone)]"
-    }
-
-    /// A date, a UTC time with `Z`, or a local time (its zone goes in `timeZone`).
-    private static func text(_ time: CalendarTime) -> String {
-        var bytes: [UInt8] = []
-        ISO8601Text.append(time, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -35,20 +35,25 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
         return DecodeResult(document: document, diagnostics: end.diagnostics, origins: origins)
     }
 
+    /// Reads each line straight into the model in one pass over its bytes
+    /// (``JSONModelReader/wholeItem(path:item:defaultKind:guess:)``), read first as the kind
+    /// of the line before (when it does not say its kind first).
     public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
         let options = self.options.applying(limits)
         var lines = LineReader(source)
         var diagnostics: [Diagnostic] = []
+        var guess = limits.defaultKind ?? .event
         while try lines.nextLine({ line, number, offset in
             guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return }
-            try line.withUnsafeBufferPointer { buffer in
+            let item = try line.withUnsafeBufferPointer { buffer in
                 let sourceMap = JSONSourceMap(bytes: buffer, lineBase: number, offsetBase: offset)
-                let value = try options.parse(sourceMap)
-                var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName)
-                let item = try reader.item(value, path: "line \(number)", item: "the item on line \(number)", defaultKind: limits.defaultKind)
-                diagnostics += reader.diagnostics
-                try body(item, SourcePosition(offset: offset, line: number, column: 1))
+                var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName, maximumDepth: options.maximumDepth)
+                let item = try reader.wholeItem(path: "line \(number)", item: "the item on line \(number)", defaultKind: limits.defaultKind, guess: guess)
+                if !reader.diagnostics.isEmpty { diagnostics += reader.diagnostics }
+                return item
             }
+            guess = item.kind
+            try body(item, SourcePosition(offset: offset, line: number, column: 1))
         }) {}
         return StreamEnd(diagnostics: diagnostics)
     }
@@ -60,9 +65,7 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
     }
 
     public func encodeItem(_ item: Item, options: EncodingOptions, into bytes: inout [UInt8]) throws {
-        var writer = JSONWriter(pretty: false, reservingCapacity: 512)
-        JSONModelWriter.write(item, kind: true, to: &writer)
-        bytes.append(contentsOf: writer.bytes)
+        JSONWriter.append(to: &bytes, pretty: false) { JSONModelWriter.write(item, kind: true, to: &$0) }
         bytes.append(UInt8(ascii: "\n"))
     }
 

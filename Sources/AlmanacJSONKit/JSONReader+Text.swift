@@ -19,8 +19,9 @@ extension JSONReader {
         var text = text
         return text.withUTF8 { buffer in
             guard let first = buffer.first, first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { return false }
-            var reader = JSONReader(buffer, maximumDepth: 1)
-            return (try? reader.parseElement()) != nil
+            var scanner = JSONScanner(buffer)
+            guard (try? scanner.scanNumber()) != nil else { return false }
+            return scanner.index == buffer.count
         }
     }
 }

@@ -6,10 +6,17 @@ import AlmanacCore
 /// ``JSONStringEscapes``. Containers are written with ``object(_:)`` and ``array(_:)`` (or
 /// ``open(_:)`` and ``close(_:)``), and a writer with a layout of its own (jCal's, one
 /// property a line) uses the pieces: ``ascii(_:)``, ``newline(_:)``, ``string(_:)``, ``decimal(_:)``.
+///
+/// Everything is appended to one byte array as it comes: a format's own keys
+/// (``fixedKey(_:)``, the `member` methods) are copied as they are, strings are copied in
+/// runs of bytes that need no escape, and numbers are made of digits here.
 package struct JSONWriter: Sendable {
     /// What has been written.
-    package var bytes: [UInt8] { output }
-    @usableFromInline var output: [UInt8] = []
+    package var bytes: [UInt8] { Array(output[..<count]) }
+    /// The bytes written (``count`` of them), then zeros that writes fill in place: a write
+    /// makes room once, then stores through a pointer (``write(_:_:)``).
+    @usableFromInline var output: [UInt8]
+    @usableFromInline var count: Int
     package let pretty: Bool
     @usableFromInline var depth = 0
     /// Whether the container being written has no member or element yet.
@@ -17,7 +24,8 @@ package struct JSONWriter: Sendable {
 
     package init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
         self.pretty = pretty
-        output.reserveCapacity(capacity)
+        output = Array(repeating: 0, count: capacity)
+        count = 0
     }
 
     /// A writer that appends to `bytes` as if it stood `depth` containers deep (a document
@@ -25,14 +33,57 @@ package struct JSONWriter: Sendable {
     package init(pretty: Bool, depth: Int, continuing bytes: [UInt8]) {
         self.pretty = pretty
         self.depth = depth
-        self.output = bytes
+        output = bytes
+        count = bytes.count
+    }
+
+    /// Lets `body` write at the end of `bytes` as if `depth` containers deep, in place:
+    /// the bytes are not copied, however many there are.
+    package static func append(to bytes: inout [UInt8], pretty: Bool, depth: Int = 0, _ body: (inout JSONWriter) throws -> Void) rethrows {
+        var writer = JSONWriter(pretty: pretty, depth: depth, continuing: [])
+        swap(&writer.output, &bytes)
+        writer.count = writer.output.count
+        defer {
+            writer.trim()
+            swap(&writer.output, &bytes)
+        }
+        try body(&writer)
     }
 
     /// Hands over what has been written and starts again with no bytes.
     package mutating func takeBytes() -> [UInt8] {
-        defer { output = [] }
-        return output
+        trim()
+        var taken: [UInt8] = []
+        swap(&taken, &output)
+        count = 0
+        return taken
     }
+
+    /// Drops the spare zeros after the bytes written.
+    @usableFromInline mutating func trim() {
+        if output.count > count { output.removeLast(output.count - count) }
+    }
+
+    /// Makes room for `needed` bytes, and passes `body` where they go; `body` stores at most
+    /// that many and returns how many it stored. It must not touch the writer.
+    @inlinable @inline(__always)
+    mutating func write(_ needed: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        if output.count - count < needed { makeRoom(needed) }
+        let start = count
+        count += output.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+    }
+
+    /// Adds zeros after ``count`` for at least `needed` bytes (the array grows geometrically).
+    @usableFromInline mutating func makeRoom(_ needed: Int) {
+        trim()
+        var added = 0
+        repeat {
+            output.append(contentsOf: Self.spare)
+            added += Self.spare.count
+        } while added < needed
+    }
+
+    @usableFromInline static let spare = [UInt8](repeating: 0, count: 1_024)
 
     // MARK: Containers
 
@@ -52,7 +103,7 @@ package struct JSONWriter: Sendable {
 
     /// Opens a container (`{` or `[`) that ``close(_:)`` ends: for writers that fill it over several calls.
     @inlinable package mutating func open(_ bracket: UInt8) {
-        output.append(bracket)
+        byte(bracket)
         depth += 1
         isFirst = true
     }
@@ -60,17 +111,55 @@ package struct JSONWriter: Sendable {
     /// Ends the container ``open(_:)`` began, on a line of its own when it holds anything.
     @inlinable package mutating func close(_ bracket: UInt8) {
         depth -= 1
-        if !isFirst { newline() }
+        let indent = !isFirst && pretty ? depth * 2 : -1
         isFirst = false
-        output.append(bracket)
+        write(indent + 2) { target in
+            var index = 0
+            if indent >= 0 { index = Self.lineBreak(indent, at: target) }
+            target[index] = bracket
+            return index + 1
+        }
     }
 
     /// Starts a member of the current object: separator, indent and `"key": `.
     @inlinable package mutating func key(_ key: String) {
         separate()
-        appendString(key)
-        output.append(UInt8(ascii: ":"))
-        if pretty { output.append(UInt8(ascii: " ")) }
+        string(key)
+        colon()
+    }
+
+    /// Starts a member whose key is a format's own: ASCII that needs no escape, copied as it
+    /// is with the separator, indent, quotes and colon in one write.
+    @inlinable package mutating func fixedKey(_ key: StaticString) {
+        let comma = !isFirst
+        let indent = pretty ? depth * 2 : -1
+        let pretty = self.pretty
+        isFirst = false
+        let length = key.utf8CodeUnitCount
+        let text = key.utf8Start
+        write(length + indent + 7) { target in
+            var index = 0
+            if comma {
+                target[0] = UInt8(ascii: ",")
+                index = 1
+            }
+            if indent >= 0 { index += Self.lineBreak(indent, at: target + index) }
+            target[index] = UInt8(ascii: "\"")
+            ShortCopy.copy(text, count: length, to: target + index + 1)
+            index += length + 1
+            target[index] = UInt8(ascii: "\"")
+            target[index + 1] = UInt8(ascii: ":")
+            index += 2
+            if pretty {
+                target[index] = UInt8(ascii: " ")
+                index += 1
+            }
+            return index
+        }
+    }
+
+    @inlinable mutating func colon() {
+        if pretty { ascii(": ") } else { byte(UInt8(ascii: ":")) }
     }
 
     /// Starts an element of the current array.
@@ -79,54 +168,99 @@ package struct JSONWriter: Sendable {
     }
 
     @inlinable mutating func separate() {
-        if !isFirst { output.append(UInt8(ascii: ",")) }
+        let comma = !isFirst
         isFirst = false
-        newline()
+        guard pretty else {
+            if comma { byte(UInt8(ascii: ",")) }
+            return
+        }
+        let indent = depth * 2
+        write(indent + 2) { target in
+            var index = 0
+            if comma {
+                target[0] = UInt8(ascii: ",")
+                index = 1
+            }
+            return index + Self.lineBreak(indent, at: target + index)
+        }
     }
 
-    @inlinable mutating func newline() {
-        guard pretty else { return }
-        output.append(UInt8(ascii: "\n"))
-        for _ in 0..<depth { output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
+    /// Stores a line break and `indent` spaces at `target`; returns how many bytes.
+    @inlinable @inline(__always)
+    static func lineBreak(_ indent: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
+        target[0] = 0x0A
+        ShortCopy.spaces(indent, at: target + 1)
+        return indent + 1
     }
 
     // MARK: Scalars
 
+    /// A string, quoted and escaped (``JSONStringEscapes``) in one write.
     @inlinable package mutating func string(_ text: String) {
-        appendString(text)
+        JSONStringEscapes.withUTF8(of: text) { string(utf8: $0) }
+    }
+
+    /// A string of UTF-8, quoted and escaped in one write.
+    package mutating func string(utf8: UnsafeBufferPointer<UInt8>) {
+        write(utf8, quoted: true)
+    }
+
+    /// The content of a string, escaped, without its quotes (for a string written in pieces).
+    package mutating func escaped(_ text: String) {
+        JSONStringEscapes.withUTF8(of: text) { write($0, quoted: false) }
+    }
+
+    private mutating func write(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
+        let escaped = JSONStringEscapes.escapedCount(utf8)
+        let quotes = quoted ? 1 : 0
+        write(escaped + 2 * quotes) { target in
+            let content = target + quotes
+            if escaped == utf8.count {
+                if let base = utf8.baseAddress { ShortCopy.copy(base, count: escaped, to: content) }
+            } else {
+                JSONStringEscapes.writeEscaped(utf8, to: content)
+            }
+            if quoted {
+                target[0] = UInt8(ascii: "\"")
+                content[escaped] = UInt8(ascii: "\"")
+            }
+            return escaped + 2 * quotes
+        }
+    }
+
+    /// A string whose content `body` appends to the bytes as it is, between the quotes: only
+    /// what needs no escape (digits and punctuation, or text ``JSONStringEscapes`` escaped).
+    package mutating func string(appending body: (inout [UInt8]) -> Void) {
+        byte(UInt8(ascii: "\""))
+        appendingToBytes(body)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// Lets `body` append to the bytes written (the spare zeros dropped first), for text
+    /// made by code that writes to arrays (the dates of ``ISO8601Text``).
+    package mutating func appendingToBytes(_ body: (inout [UInt8]) -> Void) {
+        trim()
+        body(&output)
+        count = output.count
     }
 
     @inlinable package mutating func bool(_ flag: Bool) {
-        output.append(contentsOf: (flag ? "true" : "false").utf8)
+        if flag { ascii("true") } else { ascii("false") }
     }
 
     @inlinable package mutating func null() {
-        output.append(contentsOf: "null".utf8)
+        ascii("null")
     }
 
-    @inlinable package mutating func integer(_ number: Int) {
-        output.append(contentsOf: String(number).utf8)
+    /// An integer in decimal.
+    package mutating func integer(_ number: Int) {
+        write(JSONNumberText.integerRoom) { JSONNumberText.write(number, to: $0) }
     }
 
     /// The shortest text that reads back as the same double; whole numbers without
     /// a fraction (`4`, not `4.0`). JSON has no NaN or infinity: those write `null`.
     package mutating func number(_ number: Double) {
-        if !number.isFinite {
-            null()
-        } else if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
-            // Up to 2^53, where `description` still writes `1000000000000000.0`.
-            integer(Int(number))
-        } else {
-            // `description` gives the shortest digits but pads the exponent (`1e-07`, `1e+20`).
-            let text = Array(number.description.utf8)
-            guard let e = text.firstIndex(of: UInt8(ascii: "e")) else { return output.append(contentsOf: text) }
-            output.append(contentsOf: text[...e])
-            var exponent = text[(e + 1)...]
-            if exponent.first == UInt8(ascii: "-") { output.append(UInt8(ascii: "-")) }
-            exponent = exponent.drop(while: { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") })
-            while exponent.count > 1, exponent.first == UInt8(ascii: "0") { exponent = exponent.dropFirst() }
-            output.append(contentsOf: exponent)
-        }
+        write(JSONNumberText.doubleRoom) { JSONNumberText.write(number, to: $0) }
     }
 
     /// Writes an opaque value back as the JSON it came from: a number as its text when that
@@ -136,7 +270,7 @@ package struct JSONWriter: Sendable {
         case .null: null()
         case .bool(let flag): bool(flag)
         case .number(let text):
-            if JSONReader.isNumber(text) { output.append(contentsOf: text.utf8) } else { decimal(text) }
+            if JSONReader.isNumber(text) { JSONStringEscapes.withUTF8(of: text) { bytes($0) } } else { decimal(text) }
         case .string(let text): string(text)
         case .array(let elements):
             array { writer in
@@ -157,22 +291,22 @@ package struct JSONWriter: Sendable {
 
     // MARK: Optional members
 
-    @inlinable package mutating func member(_ key: String, _ text: String?) {
+    @inlinable package mutating func member(_ key: StaticString, _ text: String?) {
         guard let text else { return }
-        self.key(key)
+        fixedKey(key)
         string(text)
     }
 
-    @inlinable package mutating func member(_ key: String, _ number: Double?) {
+    @inlinable package mutating func member(_ key: StaticString, _ number: Double?) {
         guard let number else { return }
-        self.key(key)
+        fixedKey(key)
         self.number(number)
     }
 
     /// An array of strings, left out when empty.
-    @inlinable package mutating func member(_ key: String, _ texts: [String]) {
+    @inlinable package mutating func member(_ key: StaticString, _ texts: [String]) {
         guard !texts.isEmpty else { return }
-        self.key(key)
+        fixedKey(key)
         array { writer in
             for text in texts {
                 writer.element()
@@ -181,68 +315,70 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// An array of objects, left out when empty.
-    package mutating func member<Element>(_ key: String, _ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
-        guard !elements.isEmpty else { return }
-        self.key(key)
-        array { writer in
-            for element in elements {
-                writer.element()
-                write(&writer, element)
-            }
-        }
-    }
-
     // MARK: Pieces
 
     /// Appends ASCII text as it is, such as punctuation.
     @inlinable package mutating func ascii(_ text: StaticString) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        let length = text.utf8CodeUnitCount
+        let start = text.utf8Start
+        write(length) { target in
+            ShortCopy.copy(start, count: length, to: target)
+            return length
+        }
     }
 
     /// Appends one byte as it is.
     @inlinable package mutating func byte(_ byte: UInt8) {
-        output.append(byte)
+        write(1) { target in
+            target[0] = byte
+            return 1
+        }
+    }
+
+    /// Appends bytes as they are.
+    package mutating func bytes(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        write(bytes.count) { target in
+            ShortCopy.copy(base, count: bytes.count, to: target)
+            return bytes.count
+        }
     }
 
     /// A line break and `level` indents when pretty; nothing when compact.
     package mutating func newline(_ level: Int) {
         guard pretty else { return }
-        output.append(0x0A)
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: level * 2))
+        write(level * 2 + 1) { Self.lineBreak(level * 2, at: $0) }
     }
 
     /// Appends a decimal number from another syntax (iCalendar's `+007.50`) as JSON spells
     /// it: no `+`, no leading zeros, digits on both sides of a point, no trailing zeros after
     /// it (`7.5`; `-0` as `0`). A number in exponent form is written as it is.
     package mutating func decimal(_ text: String) {
-        var digits = Substring(text)
-        var negative = false
-        if digits.hasPrefix("+") {
-            digits = digits.dropFirst()
-        } else if digits.hasPrefix("-") {
-            negative = true
-            digits = digits.dropFirst()
+        appendingToBytes { output in
+            var digits = Substring(text)
+            var negative = false
+            if digits.hasPrefix("+") {
+                digits = digits.dropFirst()
+            } else if digits.hasPrefix("-") {
+                negative = true
+                digits = digits.dropFirst()
+            }
+            if digits.contains(where: { $0 == "e" || $0 == "E" }) {
+                if negative { output.append(UInt8(ascii: "-")) }
+                output.append(contentsOf: digits.utf8)
+                return
+            }
+            var integer = digits.prefix { $0 != "." }
+            var fraction = digits.dropFirst(integer.count + 1)
+            while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
+            while fraction.last == "0" { fraction = fraction.dropLast() }
+            if integer.isEmpty { integer = "0" }
+            if negative && !(integer == "0" && fraction.isEmpty) { output.append(UInt8(ascii: "-")) }
+            output.append(contentsOf: integer.utf8)
+            if digits.contains(".") {
+                output.append(UInt8(ascii: "."))
+                output.append(contentsOf: (fraction.isEmpty ? "0" : fraction).utf8)
+            }
         }
-        if digits.contains(where: { $0 == "e" || $0 == "E" }) {
-            if negative { output.append(UInt8(ascii: "-")) }
-            output.append(contentsOf: digits.utf8)
-            return
-        }
-        var integer = digits.prefix { $0 != "." }
-        var fraction = digits.dropFirst(integer.count + 1)
-        while integer.count > 1, integer.first == "0" { integer = integer.dropFirst() }
-        while fraction.last == "0" { fraction = fraction.dropLast() }
-        if integer.isEmpty { integer = "0" }
-        if negative && !(integer == "0" && fraction.isEmpty) { output.append(UInt8(ascii: "-")) }
-        output.append(contentsOf: integer.utf8)
-        if digits.contains(".") {
-            output.append(UInt8(ascii: "."))
-            output.append(contentsOf: (fraction.isEmpty ? "0" : fraction).utf8)
-        }
-    }
-
-    @inlinable mutating func appendString(_ text: String) {
-        JSONStringEscapes.append(text, to: &output)
     }
 }

@@ -1,0 +1,118 @@
+/// Numbers as the JSON writer spells them, stored as digits through a pointer: integers in
+/// decimal, doubles in the shortest text that reads back the same (the digits of Swift's
+/// `description`, whole numbers without `.0`, exponents without padding).
+package enum JSONNumberText {
+    /// The most bytes ``write(_:to:)-(Int,_)`` stores (`-9223372036854775808`).
+    package static let integerRoom = 20
+    /// The most bytes ``write(_:to:)-(Double,_)`` stores (`-2.2250738585072014e-308`).
+    package static let doubleRoom = 24
+
+    /// Stores `number` in decimal at `target`, `-` first when negative; returns how many bytes.
+    package static func write(_ number: Int, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        if number >= 0, number < 10 {
+            target[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number)
+            return 1
+        }
+        guard number < 0 else { return write(digitsOf: number.magnitude, to: target) }
+        target[0] = UInt8(ascii: "-")
+        return 1 + write(digitsOf: number.magnitude, to: target + 1)
+    }
+
+    /// Stores the decimal digits of `value` at `target`; returns how many.
+    private static func write(digitsOf value: UInt, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 1
+        var bound: UInt = 10
+        while length < 20, value >= bound {
+            length += 1
+            bound &*= 10
+        }
+        var value = value
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            target[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        }
+        return length
+    }
+
+    /// Stores `number` at `target` as the shortest text that reads back as it; whole numbers
+    /// up to 2^53 without a fraction (`4`, not `4.0`). NaN and infinity are `null`.
+    /// Returns how many bytes.
+    package static func write(_ number: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        if !number.isFinite {
+            return write("null", to: target)
+        } else if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
+            // Up to 2^53, where `description` still writes `1000000000000000.0`.
+            return write(Int(number), to: target)
+        } else if let length = writeShortFraction(number, to: target) {
+            return length
+        } else {
+            return writeDescription(number, to: target)
+        }
+    }
+
+    private static func write(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        target.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        return text.utf8CodeUnitCount
+    }
+
+    /// Powers of ten a double holds exactly.
+    private static let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
+
+    /// A number that is not whole with few digits after the point (`2.5`, `0.125`): the
+    /// fewest digits after the point that read back as `number` make its shortest text, as
+    /// `description` writes it. `nil` (nothing stored) where that may not hold: out of the
+    /// range where `description` writes no exponent and one number of that many places is
+    /// within the double's precision, or past eight places.
+    private static func writeShortFraction(_ number: Double, to target: UnsafeMutablePointer<UInt8>) -> Int? {
+        let magnitude = abs(number)
+        guard magnitude >= 1e-3, magnitude < 1e9 else { return nil }
+        for places in 1..<powers.count {
+            let power = powers[places]
+            let scaled = (magnitude * power).rounded()
+            // Below 2^50, the doubles near `scaled` are less than a quarter apart: no other
+            // whole number of these places reads back as `number`.
+            guard scaled < 1_125_899_906_842_624 else { return nil }
+            // Both exact, so the quotient is the double nearest to the decimal.
+            guard scaled / power == magnitude else { continue }
+            var length = 0
+            if number < 0 {
+                target[0] = UInt8(ascii: "-")
+                length = 1
+            }
+            let digits = UInt(scaled)
+            let unit = UInt(power)
+            length += write(digitsOf: digits / unit, to: target + length)
+            target[length] = UInt8(ascii: ".")
+            var fraction = digits % unit
+            for index in stride(from: length + places, to: length, by: -1) {
+                target[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)
+                fraction /= 10
+            }
+            return length + 1 + places
+        }
+        return nil
+    }
+
+    /// `description`'s digits, with the exponent unpadded (`1e-07` as `1e-7`, `1e+20` as `1e20`).
+    private static func writeDescription(_ number: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = number.description
+        return text.withUTF8 { text in
+            var length = 0
+            func put(_ byte: UInt8) {
+                target[length] = byte
+                length += 1
+            }
+            guard let e = text.firstIndex(of: UInt8(ascii: "e")) else {
+                text.forEach(put)
+                return length
+            }
+            text[...e].forEach(put)
+            var exponent = e + 1
+            if text[exponent] == UInt8(ascii: "-") { put(UInt8(ascii: "-")) }
+            while exponent < text.count, text[exponent] == UInt8(ascii: "-") || text[exponent] == UInt8(ascii: "+") { exponent += 1 }
+            while text.count - exponent > 1, text[exponent] == UInt8(ascii: "0") { exponent += 1 }
+            text[exponent...].forEach(put)
+            return length
+        }
+    }
+}
