@@ -1,5 +1,7 @@
 import Testing
 @testable import AlmanacCLI
+@testable import Almanac
+import AlmanacCore
 import AlmanacTestSupport
 
 /// `--max-input-size` and `--max-items`: clear errors that name the limit and how to raise it.
@@ -10,6 +12,31 @@ import AlmanacTestSupport
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText == "Samples/events.json: error: the input is larger than 1024 bytes, the limit; raise it with --max-input-size\n")
         #expect(try CLI.run(["convert", "Samples/events.json", "-t", "json", "--max-input-size", "1M"]).status == 0)
+    }
+
+    /// The ics reader reads a regular file twice (its outline, then its items): the limit
+    /// holds each pass, so a file of exactly the limit converts, as a piped one does.
+    @Test func aRereadFileIsHeldToTheLimitOncePerPass() throws {
+        let path = TestPaths.sample("events.ics").path
+        let size = try CLI.fileBytes(path).count
+        let whole = try CLI.run(["convert", path, "-t", "ndjson"])
+        #expect(whole.status == 0)
+        let atLimit = try CLI.run(["convert", path, "-t", "ndjson", "--max-input-size", "\(size)"])
+        #expect(atLimit.status == 0)
+        #expect(atLimit.stdout == whole.stdout)
+        let under = try CLI.run(["convert", path, "-t", "ndjson", "--max-input-size", "\(size - 1)"])
+        #expect(under.status == 65)
+        #expect(under.stdout.isEmpty)
+        #expect(under.stderrText.contains("the input is larger than \(size - 1) bytes"))
+    }
+
+    /// A file behind the size limit can still be read again, so the ics reader streams it
+    /// from disk instead of holding it in memory.
+    @Test func aLimitedFileCanBeReadAgain() throws {
+        let file = try FileIO.openForReading(TestPaths.sample("events.ics").path)
+        defer { file.close() }
+        let limited = SizeLimitedSource(file, maximum: 1 << 20, refusal: InputLimits().tooLarge("events.ics"))
+        #expect((limited as Any) is any RereadableByteSource)
     }
 
     @Test func tooManyItemsAreRefused() throws {

@@ -23,3 +23,15 @@ struct SizeLimitedSource<Base: ByteSource>: ByteSource {
         return read
     }
 }
+
+/// A regular file stays one a reader can go back in (the ics reader's two passes read it
+/// from disk twice instead of holding it in memory); going back counts the bytes again
+/// from there, so each pass is held to the limit and not the passes together.
+extension SizeLimitedSource: RereadableByteSource where Base: RereadableByteSource {
+    mutating func readPosition() -> Int? { base.readPosition() }
+
+    mutating func setReadPosition(_ position: Int) throws {
+        try base.setReadPosition(position)
+        count = position
+    }
+}
