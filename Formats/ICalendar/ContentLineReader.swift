@@ -82,6 +82,7 @@ struct ContentLineReader {
             var joined = false
             if next < bytes.count, bytes[next] == Self.space || bytes[next] == Self.tab {
                 scratch.removeAll(keepingCapacity: true)
+                scratch.reserveCapacity(unfoldedLength(from: startOffset, firstEnd: contentEnd, continuation: next))
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[startOffset..<contentEnd]))
                 while next < bytes.count, bytes[next] == Self.space || bytes[next] == Self.tab {
                     let (end, after) = physicalLine(from: next)
@@ -100,6 +101,21 @@ struct ContentLineReader {
             return (startLine, startOffset, contentEnd, false)
         }
         return nil
+    }
+
+    /// The length of a folded line once unfolded, its first physical line ending at
+    /// `firstEnd` and its first continuation at `continuation`: counted before the line is
+    /// gathered, so that a DESCRIPTION folded over a million lines is copied once into a
+    /// buffer of its size rather than into one doubled twenty times.
+    private func unfoldedLength(from start: Int, firstEnd: Int, continuation: Int) -> Int {
+        var length = firstEnd - start
+        var next = continuation
+        while next < bytes.count, bytes[next] == Self.space || bytes[next] == Self.tab {
+            let (end, after) = physicalLine(from: next)
+            length += max(end, next + 1) - (next + 1)
+            next = after
+        }
+        return length
     }
 
     /// Where the last complete logical line of `bytes` ends: just after a line end that
