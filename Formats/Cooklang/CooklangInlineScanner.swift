@@ -26,6 +26,12 @@ struct CooklangInlineScanner {
     /// The items of the step.
     mutating func items() throws(CooklangDecodingError) -> [CooklangItem] {
         var items: [CooklangItem] = []
+        try forEachItem { items.append($0) }
+        return items
+    }
+
+    /// Hands each item of the step to `body`, in order, as it is read.
+    mutating func forEachItem(_ body: (CooklangItem) -> Void) throws(CooklangDecodingError) {
         var text: [UInt8] = []
         var index = 0
         let count = bytes.count
@@ -39,18 +45,17 @@ struct CooklangInlineScanner {
             if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "~"),
                let (item, end) = try component(byte, at: index) {
                 if !text.isEmpty {
-                    items.append(.text(String(decoding: text, as: UTF8.self)))
+                    body(.text(String(decoding: text, as: UTF8.self)))
                     text.removeAll(keepingCapacity: true)
                 }
-                items.append(item)
+                body(item)
                 index = end
                 continue
             }
             text.append(byte)
             index += 1
         }
-        if !text.isEmpty { items.append(.text(String(decoding: text, as: UTF8.self))) }
-        return items
+        if !text.isEmpty { body(.text(String(decoding: text, as: UTF8.self))) }
     }
 
     /// The component the sigil at `start` begins and the index past it, or `nil` when it is text.
