@@ -190,10 +190,13 @@ struct CooklangBlockReader<Sink: CooklangBlockSink> {
                     for piece in pieces where piece.start <= index { offset = piece.offset + index - piece.start }
                     return SourcePosition(offset: offset, in: source)
                 }
-                try scanner.forEachItem { item in
+                try scanner.forEachItem(text: { text in
+                    any = true
+                    sink.text(text)
+                }, item: { item in
                     any = true
                     sink.item(item)
-                }
+                })
             }
         }
         sink.endStep(any ? (offset: paragraphOffset, listsIngredients: marked) : nil)
@@ -224,7 +227,9 @@ protocol CooklangBlockSink {
     mutating func section(_ title: String?)
     /// A note of the current section (an untitled one begins when none has).
     mutating func note(_ text: String)
-    /// The next item of the step being read.
+    /// The next text of the step being read, its bytes (a ``CooklangItem/text(_:)``).
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// The next component of the step being read.
     mutating func item(_ item: CooklangItem)
     /// Ends the step whose items came (`nil`: a paragraph that held none, no step) as a step
     /// of the current section (an untitled one begins when none has).
@@ -242,6 +247,10 @@ struct CooklangParseCollector: CooklangBlockSink {
 
     mutating func note(_ text: String) {
         append(.note(text))
+    }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        items.append(.text(String(decoding: bytes, as: UTF8.self)))
     }
 
     mutating func item(_ item: CooklangItem) {

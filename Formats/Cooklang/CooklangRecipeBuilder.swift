@@ -43,6 +43,11 @@ struct CooklangRecipeBuilder: CooklangBlockSink {
         notes.append(.object([OpaqueMember("before", .number(String(directionCount))), OpaqueMember("text", .string(text))]))
     }
 
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if section == nil { section(nil) }
+        text.append(contentsOf: bytes)
+    }
+
     mutating func item(_ item: CooklangItem) {
         if section == nil { section(nil) }
         switch item {
