@@ -8,9 +8,15 @@ import AlmanacCore
 /// A comment starts at exactly two dashes (`---` is text, as in `hello ---`); a line that is
 /// only a comment is no line at all (it neither breaks nor joins a paragraph); a block comment
 /// left open runs to the end of the file, as cooklang-rs reads it.
-struct CooklangBlockReader {
+///
+/// Sections, steps and notes go to `sink` as they are read (``CooklangBlockSink``), so that
+/// a step's items need not outlive it.
+struct CooklangBlockReader<Sink: CooklangBlockSink> {
     private let bytes: UnsafeBufferPointer<UInt8>
-    private var recipe = CooklangParsedRecipe()
+    /// Where the sections and blocks go.
+    private(set) var sink: Sink
+    /// The metadata read so far, in source order.
+    private var metadata: [CooklangMetadataEntry] = []
     /// The open paragraph: its bytes, where each piece came from, and whether it is a note.
     private var paragraph: [UInt8] = []
     private var pieces: [(start: Int, offset: Int)] = []
@@ -21,18 +27,20 @@ struct CooklangBlockReader {
     /// Whether the line before the paragraph was ``CooklangStep/listMarker``.
     private var marked = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, sink: Sink) {
         self.bytes = bytes
+        self.sink = sink
     }
 
-    /// The recipe the bytes hold; throws ``CooklangDecodingError`` for input that is not Cooklang.
-    mutating func read() throws(CooklangDecodingError) -> CooklangParsedRecipe {
+    /// Reads the bytes into ``sink``; returns the metadata (front matter, then `>>` lines).
+    /// Throws ``CooklangDecodingError`` for input that is not Cooklang.
+    mutating func read() throws(CooklangDecodingError) -> [CooklangMetadataEntry] {
         var start = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         if let bad = UTF8Text.firstInvalid(bytes, from: start) {
             throw .invalidUTF8(at: SourcePosition(offset: bad, in: bytes))
         }
         if let (entries, body) = try CooklangFrontMatter.read(bytes, from: start) {
-            recipe.metadata = entries
+            metadata = entries
             start = body
         }
         var lineStart = start
@@ -44,7 +52,7 @@ struct CooklangBlockReader {
             lineStart = next
         }
         try flush()
-        return recipe
+        return metadata
     }
 
     /// One line, `start..<end` without its line break.
@@ -75,12 +83,12 @@ struct CooklangBlockReader {
             while low < end, bytes[low] == UInt8(ascii: "=") { low += 1 }
             var high = end
             while high > low, bytes[high - 1] == UInt8(ascii: "=") || UTF8Text.isBlank(bytes[high - 1]) { high -= 1 }
-            recipe.sections.append(CooklangSection(title: CooklangText.trimmedString(bytes, low, high)))
+            sink.section(CooklangText.trimmedString(bytes, low, high))
             return
         }
         if first == UInt8(ascii: ">"), start + 1 < end, bytes[start + 1] == UInt8(ascii: ">") {
             try flush()
-            if let entry = CooklangFrontMatter.metadataLine(bytes, start + 2, end) { recipe.metadata.append(entry) }
+            if let entry = CooklangFrontMatter.metadataLine(bytes, start + 2, end) { metadata.append(entry) }
             return
         }
         if first == UInt8(ascii: ">"), !hasParagraph || isNote {
@@ -159,24 +167,39 @@ struct CooklangBlockReader {
             marked = false
         }
         guard hasParagraph else { return }
-        if recipe.sections.isEmpty { recipe.sections.append(CooklangSection(title: nil)) }
         if isNote {
-            let text = CooklangText.trimmed(String(decoding: paragraph, as: UTF8.self))
-            recipe.sections[recipe.sections.count - 1].blocks.append(.note(text))
+            let (low, high) = CooklangText.trimmedRange(paragraph, 0, paragraph.count)
+            sink.note(String(decoding: paragraph[low..<high], as: UTF8.self))
             return
         }
-        let source = bytes
-        let pieces = self.pieces
-        let items = try paragraph.withUnsafeBufferPointer { buffer throws(CooklangDecodingError) in
-            var scanner = CooklangInlineScanner(buffer) { index in
-                var offset = pieces.first?.offset ?? 0
-                for piece in pieces where piece.start <= index { offset = piece.offset + index - piece.start }
-                return SourcePosition(offset: offset, in: source)
-            }
-            return try scanner.items()
+        // Taken out while the scanner reads them, so that the sink can change as it goes.
+        var paragraph: [UInt8] = []
+        var pieces: [(start: Int, offset: Int)] = []
+        swap(&paragraph, &self.paragraph)
+        swap(&pieces, &self.pieces)
+        defer {
+            swap(&paragraph, &self.paragraph)
+            swap(&pieces, &self.pieces)
         }
-        guard !items.isEmpty else { return }
-        recipe.sections[recipe.sections.count - 1].blocks.append(.step(CooklangStep(items: items, offset: paragraphOffset, listsIngredients: marked)))
+        let source = bytes
+        var any = false
+        try paragraph.withUnsafeBufferPointer { buffer throws(CooklangDecodingError) in
+            try pieces.withUnsafeBufferPointer { pieces throws(CooklangDecodingError) in
+                var scanner = CooklangInlineScanner(buffer) { index in
+                    var offset = pieces.first?.offset ?? 0
+                    for piece in pieces where piece.start <= index { offset = piece.offset + index - piece.start }
+                    return SourcePosition(offset: offset, in: source)
+                }
+                try scanner.forEachItem(text: { text in
+                    any = true
+                    sink.text(text)
+                }, item: { item in
+                    any = true
+                    sink.item(item)
+                })
+            }
+        }
+        sink.endStep(any ? (offset: paragraphOffset, listsIngredients: marked) : nil)
     }
 
     /// Whether `start..<end` is the marker line (trailing blanks allowed).
@@ -195,5 +218,53 @@ struct CooklangBlockReader {
             index += 1
         }
         return nil
+    }
+}
+
+/// Where ``CooklangBlockReader`` puts what it reads, as it reads it.
+protocol CooklangBlockSink {
+    /// A section line (`= Dough =`): the paragraphs after it are its own.
+    mutating func section(_ title: String?)
+    /// A note of the current section (an untitled one begins when none has).
+    mutating func note(_ text: String)
+    /// The next text of the step being read, its bytes (a ``CooklangItem/text(_:)``).
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>)
+    /// The next component of the step being read.
+    mutating func item(_ item: CooklangItem)
+    /// Ends the step whose items came (`nil`: a paragraph that held none, no step) as a step
+    /// of the current section (an untitled one begins when none has).
+    mutating func endStep(_ step: (offset: Int, listsIngredients: Bool)?)
+}
+
+/// Collects what ``CooklangBlockReader`` reads into a ``CooklangParsedRecipe``.
+struct CooklangParseCollector: CooklangBlockSink {
+    var recipe = CooklangParsedRecipe()
+    private var items: [CooklangItem] = []
+
+    mutating func section(_ title: String?) {
+        recipe.sections.append(CooklangSection(title: title))
+    }
+
+    mutating func note(_ text: String) {
+        append(.note(text))
+    }
+
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        items.append(.text(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    mutating func item(_ item: CooklangItem) {
+        items.append(item)
+    }
+
+    mutating func endStep(_ step: (offset: Int, listsIngredients: Bool)?) {
+        defer { items = [] }
+        guard let step else { return append(nil) }
+        append(.step(CooklangStep(items: items, offset: step.offset, listsIngredients: step.listsIngredients)))
+    }
+
+    private mutating func append(_ block: CooklangBlock?) {
+        if recipe.sections.isEmpty { recipe.sections.append(CooklangSection(title: nil)) }
+        if let block { recipe.sections[recipe.sections.count - 1].blocks.append(block) }
     }
 }

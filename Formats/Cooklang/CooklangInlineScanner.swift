@@ -26,6 +26,13 @@ struct CooklangInlineScanner {
     /// The items of the step.
     mutating func items() throws(CooklangDecodingError) -> [CooklangItem] {
         var items: [CooklangItem] = []
+        try forEachItem(text: { items.append(.text(String(decoding: $0, as: UTF8.self))) }, item: { items.append($0) })
+        return items
+    }
+
+    /// Hands each item of the step, in order, as it is read: a text's bytes (unescaped) to
+    /// `text`, a component to `item`.
+    mutating func forEachItem(text body: (UnsafeBufferPointer<UInt8>) -> Void, item: (CooklangItem) -> Void) throws(CooklangDecodingError) {
         var text: [UInt8] = []
         var index = 0
         let count = bytes.count
@@ -37,20 +44,19 @@ struct CooklangInlineScanner {
                 continue
             }
             if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || byte == UInt8(ascii: "~"),
-               let (item, end) = try component(byte, at: index) {
+               let (component, end) = try component(byte, at: index) {
                 if !text.isEmpty {
-                    items.append(.text(String(decoding: text, as: UTF8.self)))
+                    text.withUnsafeBufferPointer(body)
                     text.removeAll(keepingCapacity: true)
                 }
-                items.append(item)
+                item(component)
                 index = end
                 continue
             }
             text.append(byte)
             index += 1
         }
-        if !text.isEmpty { items.append(.text(String(decoding: text, as: UTF8.self))) }
-        return items
+        if !text.isEmpty { text.withUnsafeBufferPointer(body) }
     }
 
     /// The component the sigil at `start` begins and the index past it, or `nil` when it is text.

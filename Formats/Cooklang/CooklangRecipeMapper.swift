@@ -15,49 +15,19 @@ struct CooklangRecipeMapper {
     var fallbackTitle: String
     var fallbackID: String
 
+    /// The recipe of a file read whole.
     func recipe(_ parsed: CooklangParsedRecipe, source text: String) -> Recipe {
-        var recipe = Recipe(id: fallbackID, title: fallbackTitle)
-        var kept = CooklangMetadataMapping.apply(parsed.metadata, to: &recipe)
-        var cookware: [OpaqueValue] = []
-        var timers: [OpaqueValue] = []
-        var notes: [OpaqueValue] = []
-        var directionCount = 0
-        for (index, section) in parsed.sections.enumerated() {
-            var directions: [String] = []
-            var ingredients: [Ingredient] = []
+        var builder = CooklangRecipeBuilder(mapper: self)
+        for section in parsed.sections {
+            builder.section(section.title)
             for block in section.blocks {
                 switch block {
-                case .note(let note):
-                    notes.append(.object([OpaqueMember("before", .number(String(directionCount))), OpaqueMember("text", .string(note))]))
-                case .step(let step):
-                    for item in step.items {
-                        switch item {
-                        case .text: break
-                        case .ingredient(let component): ingredients.append(Self.ingredient(component))
-                        case .cookware(let component): cookware.append(Self.kept(component, step: directionCount))
-                        case .timer(let component): timers.append(Self.kept(component, step: directionCount))
-                        }
-                    }
-                    guard !step.listsIngredients else { continue }
-                    directions.append(step.plainText)
-                    directionCount += 1
+                case .note(let text): builder.note(text)
+                case .step(let step): builder.add(step)
                 }
             }
-            if index == 0, section.title == nil {
-                recipe.directions = directions
-                recipe.ingredients = ingredients
-                continue
-            }
-            let title = section.title ?? ""
-            if !directions.isEmpty || ingredients.isEmpty { recipe.directionGroups.append(DirectionGroup(title: title, directions: directions)) }
-            if !ingredients.isEmpty { recipe.ingredientGroups.append(IngredientGroup(title: title, ingredients: ingredients)) }
         }
-        if !cookware.isEmpty { kept.append(OpaqueMember("cookware", .array(cookware))) }
-        if !timers.isEmpty { kept.append(OpaqueMember("timers", .array(timers))) }
-        if !notes.isEmpty { kept.append(OpaqueMember("notes", .array(notes))) }
-        if !kept.isEmpty { recipe.extras[Self.extrasKey] = .object(kept) }
-        recipe.extras[Self.sourceKey] = .string(text)
-        return recipe
+        return builder.recipe(metadata: parsed.metadata, source: text)
     }
 
     /// An ingredient of the model; a quantity that is no number is kept in its extras.
@@ -71,11 +41,15 @@ struct CooklangRecipeMapper {
         return ingredient
     }
 
-    /// Cookware or a timer as kept in the extras: the direction it is in, its name, quantity and unit.
-    private static func kept(_ component: CooklangComponent, step: Int) -> OpaqueValue {
-        var members = [OpaqueMember("step", .number(String(step))), OpaqueMember("name", .string(component.name))]
-        if let quantity = component.quantity { members.append(OpaqueMember("quantity", .string(quantity.text))) }
-        if let unit = component.unit { members.append(OpaqueMember("unit", .string(unit))) }
+    /// Cookware or a timer as kept in the extras: the direction it is in (`step`, a number),
+    /// its name, quantity and unit, the texts made by `value`.
+    static func kept(_ component: CooklangComponent, step: OpaqueValue, value: (String) -> OpaqueValue) -> OpaqueValue {
+        var members: [OpaqueMember] = []
+        members.reserveCapacity(2 + (component.quantity == nil ? 0 : 1) + (component.unit == nil ? 0 : 1))
+        members.append(OpaqueMember("step", step))
+        members.append(OpaqueMember("name", value(component.name)))
+        if let quantity = component.quantity { members.append(OpaqueMember("quantity", value(quantity.text))) }
+        if let unit = component.unit { members.append(OpaqueMember("unit", value(unit))) }
         return .object(members)
     }
 
