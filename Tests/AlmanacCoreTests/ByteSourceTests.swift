@@ -1,4 +1,5 @@
-import AlmanacCore
+@testable import AlmanacCore
+import Foundation
 import Testing
 
 @Suite struct ByteSourceTests {
@@ -25,6 +26,27 @@ import Testing
         #expect(try source.read(into: &buffer, maximum: 3) == 1)
         #expect(try source.read(into: &buffer, maximum: 3) == 0)
         #expect(buffer == Array("abcdefg".utf8))
+    }
+
+    @Test func sourcesSayHowManyBytesAreLeftWhenTheyKnow() throws {
+        var memory = MemorySource(Array("abcdefg".utf8))
+        var buffer: [UInt8] = []
+        #expect(memory.remainingByteCount() == 7)
+        _ = try memory.read(into: &buffer, maximum: 3)
+        #expect(memory.remainingByteCount() == 4)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-remaining-\(UUID().uuidString)").path
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var file = try FileIO.openForReading(path)
+        defer { file.close() }
+        #expect(file.remainingByteCount() == 10)
+        _ = try file.read(into: &buffer, maximum: 4)
+        #expect(file.remainingByteCount() == 6)
+        #expect(try FileIO.readAll(from: &file) == Array("456789".utf8))
+
+        var pipe = FileDescriptorSource(descriptor: Pipe().fileHandleForReading.fileDescriptor, name: "pipe")
+        #expect(pipe.remainingByteCount() == nil, "a pipe's length is not known")
     }
 
     @Test func splitsLinesWithNumbersAndOffsets() throws {

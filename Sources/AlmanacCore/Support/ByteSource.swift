@@ -10,6 +10,14 @@ import Darwin
 public protocol ByteSource {
     /// Appends up to `maximum` bytes to `buffer`; returns how many, 0 at the end.
     mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int
+    /// How many bytes are left to read, when the source knows (a regular file, memory), so
+    /// that a reader that keeps them all makes room once instead of doubling its buffer.
+    mutating func remainingByteCount() -> Int?
+}
+
+extension ByteSource {
+    /// Unknown: a pipe or a terminal.
+    public mutating func remainingByteCount() -> Int? { nil }
 }
 
 /// A source that can be read again from an earlier point, so that a reader can make
@@ -50,6 +58,14 @@ public struct FileDescriptorSource: RereadableByteSource {
         return position >= 0 ? Int(position) : nil
     }
 
+    /// The file's size past the offset, for a regular file.
+    public mutating func remainingByteCount() -> Int? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let position = lseek(descriptor, 0, SEEK_CUR)
+        return position >= 0 ? max(Int(status.st_size) - Int(position), 0) : nil
+    }
+
     public mutating func setReadPosition(_ position: Int) throws {
         guard lseek(descriptor, off_t(position), SEEK_SET) >= 0 else {
             throw FileError.ioFailed(path: name, reason: "cannot read again: \(FileError.reason())")
@@ -85,6 +101,8 @@ public struct MemorySource: RereadableByteSource {
     }
 
     public mutating func readPosition() -> Int? { offset }
+
+    public mutating func remainingByteCount() -> Int? { bytes.count - offset }
 
     public mutating func setReadPosition(_ position: Int) throws {
         offset = min(max(position, 0), bytes.count)

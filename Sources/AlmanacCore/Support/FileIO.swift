@@ -45,6 +45,7 @@ package enum FileIO {
     /// Reads a source to its end.
     package static func readAll(from source: inout some ByteSource) throws -> [UInt8] {
         var bytes: [UInt8] = []
+        if let size = source.remainingByteCount() { bytes.reserveCapacity(size) }
         while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
         return bytes
     }

@@ -96,6 +96,8 @@ package struct LineLimitedSource<Base: ByteSource>: ByteSource {
         }
         return count
     }
+
+    package mutating func remainingByteCount() -> Int? { base.remainingByteCount() }
 }
 
 extension LineLimitedSource: RereadableByteSource where Base: RereadableByteSource {

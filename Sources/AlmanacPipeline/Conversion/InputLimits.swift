@@ -30,6 +30,7 @@ public struct InputLimits: Sendable, Hashable {
     func readAll(from source: inout some ByteSource, name: String, lines: LineStructure) throws -> [UInt8] {
         var limited = LineLimitedSource(source, maximum: maximumLineLength, structure: lines)
         var bytes: [UInt8] = []
+        if let size = limited.remainingByteCount() { bytes.reserveCapacity(min(size, maximumInputBytes)) }
         do {
             while try limited.read(into: &bytes, maximum: 1 << 20) > 0 {
                 if bytes.count > maximumInputBytes { throw tooLarge(name) }

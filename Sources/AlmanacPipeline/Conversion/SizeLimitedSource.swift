@@ -22,6 +22,8 @@ struct SizeLimitedSource<Base: ByteSource>: ByteSource {
         }
         return read
     }
+
+    mutating func remainingByteCount() -> Int? { base.remainingByteCount() }
 }
 
 /// A regular file stays one a reader can go back in (the ics reader's two passes read it
