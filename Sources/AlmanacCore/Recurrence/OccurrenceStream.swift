@@ -33,15 +33,36 @@ public struct OccurrenceStream: IteratorProtocol, Sendable {
 
     /// The times of an occurrence of a series: the event it copies with these in place of its own.
     public struct Times: Hashable, Sendable {
-        public var start: CalendarTime
-        public var end: CalendarTime?
+        public var start: CalendarTime { didSet { instants = nil } }
+        public var end: CalendarTime? { didSet { instants = nil } }
         /// Which occurrence it is (RECURRENCE-ID): its start as the rule gave it.
         public var recurrenceID: CalendarTime
+        /// For zoned and UTC times of a known zone, the instants (UTC seconds) of `start` and
+        /// `end` as ``InstantReader/seconds(of:)`` reads them, worked out by the stream on the
+        /// series' clock; `nil` when not known (then they are read from the times).
+        var instants: (start: Int, end: Int?)?
 
         public init(start: CalendarTime, end: CalendarTime?, recurrenceID: CalendarTime) {
             self.start = start
             self.end = end
             self.recurrenceID = recurrenceID
+        }
+
+        init(start: CalendarTime, end: CalendarTime?, recurrenceID: CalendarTime, instants: (start: Int, end: Int?)?) {
+            self.start = start
+            self.end = end
+            self.recurrenceID = recurrenceID
+            self.instants = instants
+        }
+
+        public static func == (lhs: Times, rhs: Times) -> Bool {
+            lhs.start == rhs.start && lhs.end == rhs.end && lhs.recurrenceID == rhs.recurrenceID
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(start)
+            hasher.combine(end)
+            hasher.combine(recurrenceID)
         }
 
         /// `base` with these times.
@@ -78,6 +99,8 @@ public struct OccurrenceStream: IteratorProtocol, Sendable {
     private var keys: [(key: Int, order: Int)] = []
     private var entries: [(origin: Int, made: Made)] = []
     private var position = 0
+    /// The last day a time of ``nextEntry()`` fell on: occurrences in order of start share days.
+    private var days = DayCache()
 
     /// A stream with no occurrence.
     public init() {}
@@ -123,14 +146,30 @@ public struct OccurrenceStream: IteratorProtocol, Sendable {
 
     /// The next occurrence as the base it copies and its times.
     public mutating func nextEntry() -> Entry? {
+        var times = Times(start: .date(CivilDate(daysSinceEpoch: 0)), end: nil, recurrenceID: .date(CivilDate(daysSinceEpoch: 0)))
+        guard let next = next(times: &times) else { return nil }
+        return Entry(origin: next.origin, base: next.base, times: next.setsTimes ? times : nil)
+    }
+
+    /// The next occurrence as ``nextEntry()`` gives it, its times (when `setsTimes`) written
+    /// into `times` in place rather than handed on: a million occurrences are not copied
+    /// from one value to the next on their way to the writer.
+    public mutating func next(times: inout Times) -> (origin: Int, base: Int, setsTimes: Bool)? {
         guard position < keys.count else { return nil }
         let (origin, made) = entries[keys[position].order]
         position += 1
-        guard made.setsTimes else { return Entry(origin: origin, base: made.base, times: nil) }
+        guard made.setsTimes else { return (origin, made.base, false) }
         let index = baseClocks[made.base]
-        let start = clocks[index].time(ofKey: made.start)
-        let end = made.hasEnd ? clocks[index].time(ofKey: made.end) : nil
-        let recurrenceID = made.recurrenceID == made.start ? start : clocks[index].time(ofKey: made.recurrenceID)
-        return Entry(origin: origin, base: made.base, times: Times(start: start, end: end, recurrenceID: recurrenceID))
+        times.start = clocks[index].time(ofKey: made.start, days: &days)
+        times.end = made.hasEnd ? clocks[index].time(ofKey: made.end, days: &days) : nil
+        times.recurrenceID = made.recurrenceID == made.start ? times.start : clocks[index].time(ofKey: made.recurrenceID, days: &days)
+        if let start = clocks[index].instant(ofKey: made.start) {
+            if !made.hasEnd {
+                times.instants = (start, nil)
+            } else if let end = clocks[index].instant(ofKey: made.end) {
+                times.instants = (start, end)
+            }
+        }
+        return (origin, made.base, true)
     }
 }

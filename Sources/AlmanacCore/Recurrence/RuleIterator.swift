@@ -17,6 +17,8 @@ struct RuleIterator {
     /// Index of the period being read.
     private var period = 0
     private var buffer: [Int] = []
+    /// The days of the period being read, kept between periods for its storage.
+    private var dayBuffer: [Int] = []
     private var position = 0
     private var yearCache = YearCache()
     /// Whether INTERVAL never meets BYHOUR (HOURLY), BYMINUTE (MINUTELY) or BYSECOND
@@ -113,7 +115,12 @@ struct RuleIterator {
         period += 1
         let start = startDateTime
         let step = rule.interval
+        // The storage of the last period's days, taken (not shared) so that appending
+        // allocates nothing, and given back at the end.
         var days: [Int] = []
+        swap(&days, &dayBuffer)
+        days.removeAll(keepingCapacity: true)
+        defer { swap(&days, &dayBuffer) }
         var periodStart: Int
         var times = timesOfDay
         switch rule.frequency {

@@ -79,6 +79,31 @@ struct SeriesClock {
         }
     }
 
+    /// The same as ``time(ofKey:)``, its day read through `days` (the day of the time before).
+    mutating func time(ofKey key: Int, days: inout DayCache) -> CalendarTime {
+        switch kind {
+        case .allDay: return .date(days.date(floorDiv(key, 86_400)))
+        case .floating: return .floating(days.dateTime(key))
+        case .utc: return .utc(days.dateTime(key))
+        case .zoned(let name): return .zoned(days.dateTime(zone.local(ofUTC: key)), timeZone: name)
+        }
+    }
+
+    /// The instant ``InstantReader/seconds(of:)`` reads for the time of `key`
+    /// (``time(ofKey:)``): the key for a UTC series; for a series of a known zone, its
+    /// wall-clock time read back on the zone's clock, which is the key but next to a change
+    /// of clocks. `nil` for all-day and floating series (read in the reader's zone) and
+    /// unknown zones.
+    mutating func instant(ofKey key: Int) -> Int? {
+        switch kind {
+        case .utc: return key
+        case .zoned:
+            guard zone.isKnown else { return nil }
+            return zone.utc(ofLocal: zone.local(ofUTC: key))
+        case .allDay, .floating: return nil
+        }
+    }
+
     /// Whether an instance lies past `UNTIL` (inclusive bound). A DATE bound takes in its
     /// whole day on the series' clock; a UTC bound compares instants; a local one wall clocks.
     func isAfter(local: Int, key: Int, until: RecurrenceRule.Until) -> Bool {
@@ -87,5 +112,32 @@ struct SeriesClock {
         case .utc(let value): return (isInstant ? key : local) > value.secondsSinceEpoch
         case .local(let value): return local > value.secondsSinceEpoch
         }
+    }
+}
+
+/// The calendar day of the last time made, kept so that times in order of start, which
+/// share days, do not work out the same day again.
+struct DayCache: Sendable {
+    private var days = Int.min
+    private var date = CivilDate(daysSinceEpoch: 0)
+
+    /// The day `days` days after 1970-01-01.
+    mutating func date(_ days: Int) -> CivilDate {
+        if days != self.days {
+            self.days = days
+            date = CivilDate(daysSinceEpoch: days)
+        }
+        return date
+    }
+
+    /// What `CivilDateTime(secondsSinceEpoch: seconds)` gives.
+    mutating func dateTime(_ seconds: Int) -> CivilDateTime {
+        let days = floorDiv(seconds, 86_400)
+        let rest = seconds - days * 86_400
+        var value = CivilDateTime(midnightOf: date(days))
+        value.hour = rest / 3_600
+        value.minute = rest % 3_600 / 60
+        value.second = rest % 60
+        return value
     }
 }

@@ -198,24 +198,28 @@ public struct Conversion {
             found.forEach { report($0, .alone) }
         }
         // For each base an occurrence copies, once its first occurrence comes: its writer
-        // and whether its occurrences are checked by their times alone.
+        // and what the validator needs to check its occurrences.
         let bases = items.bases
         var encoders = [(any OccurrenceEncoding)?](repeating: nil, count: bases.count)
-        var timesDecide = [Bool?](repeating: nil, count: bases.count)
+        var checks = [StreamValidator.OccurrenceCheck?](repeating: nil, count: bases.count)
+        var started = [Bool](repeating: false, count: bases.count)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 17)
-        while let next = items.next() {
+        // Each occurrence's times, written in place by the stream.
+        var times = OccurrenceStream.Times(start: .date(CivilDate(daysSinceEpoch: 0)), end: nil, recurrenceID: .date(CivilDate(daysSinceEpoch: 0)))
+        while let next = items.next(times: &times) {
             switch next {
             case .item(let located):
                 if validates { try check(itemValidator.validate(located)) }
                 guard try append(located.item, with: lines, options: options, to: &bytes, output: output) else { return }
-            case .occurrence(let base, let times, let source, let position):
-                if timesDecide[base] == nil {
-                    timesDecide[base] = validates && itemValidator.timesDecide(for: bases[base])
+            case .occurrence(let base, let source, let position):
+                if !started[base] {
+                    started[base] = true
+                    if validates { checks[base] = itemValidator.occurrenceCheck(for: bases[base]) }
                     encoders[base] = lines.occurrenceEncoder(for: bases[base], options: options)
                 }
-                if validates {
-                    let found = itemValidator.validate(occurrenceOf: bases[base], times: times, timesDecide: timesDecide[base]!, source: source, position: position)
+                if let seriesCheck = checks[base] {
+                    let found = itemValidator.validate(occurrence: times, of: seriesCheck, source: source, position: position) { times.applied(to: bases[base]) }
                     if !found.isEmpty { try check(found) }
                 }
                 guard let encoder = encoders[base] else {

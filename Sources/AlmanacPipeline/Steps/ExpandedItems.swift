@@ -48,6 +48,26 @@ public struct ExpandedItems {
         return .occurrence(base: entry.base, times: times, source: origin.source, position: origin.position)
     }
 
+    /// What ``next(times:)`` hands on: an item, or an occurrence of a series whose times it wrote.
+    public enum Step {
+        /// An item as it is.
+        case item(LocatedItem)
+        /// An occurrence of a series: `bases[base]` with the times written, from where the series came.
+        case occurrence(base: Int, source: String?, position: SourcePosition?)
+    }
+
+    /// The next item as ``next()`` gives it, an occurrence's times written into `times` in
+    /// place (``OccurrenceStream/next(times:)``) rather than copied along.
+    public mutating func next(times: inout OccurrenceStream.Times) -> Step? {
+        if let item = leading.next() { return .item(item) }
+        guard let next = stream.next(times: &times) else { return nil }
+        let origin = origins[next.origin]
+        guard next.setsTimes else {
+            return .item(LocatedItem(.event(bases[next.base]), source: origin.source, position: origin.position))
+        }
+        return .occurrence(base: next.base, source: origin.source, position: origin.position)
+    }
+
     /// The next item, an occurrence made into its event.
     public mutating func nextItem() -> LocatedItem? {
         switch next() {

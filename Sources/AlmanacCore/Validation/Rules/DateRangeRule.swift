@@ -27,8 +27,13 @@ public struct DateRangeRule: ItemRule {
 
     /// Whether both days lie in the window, as ``findings(in:settings:instants:)`` reads them.
     public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
-        (start.map { Self.isInside($0, isEnd: false, settings: settings) } ?? true)
-            && (end.map { Self.isInside($0, isEnd: true, settings: settings) } ?? true)
+        Self.accepts(start: start, end: end, settings: settings)
+    }
+
+    /// ``acceptsTimes(start:end:settings:instants:)``, which reads no instant.
+    static func accepts(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings) -> Bool {
+        (start.map { isInside($0, isEnd: false, settings: settings) } ?? true)
+            && (end.map { isInside($0, isEnd: true, settings: settings) } ?? true)
     }
 
     /// Whether the day of `time` lies in the window; an all-day end is exclusive, so the

@@ -43,6 +43,22 @@ public struct EndAfterStartRule: ItemRule {
         return endSeconds >= startSeconds
     }
 
+    /// ``acceptsTimes(start:end:settings:instants:)`` of an occurrence's times, with the
+    /// instants the stream read on the series' clock when it gives them: those
+    /// `instants.seconds(of:)` would read (``OccurrenceStream/Times/instants``).
+    static func accepts(_ times: OccurrenceStream.Times, instants: inout InstantReader) -> Bool {
+        guard let end = times.end else { return true }
+        if let known = times.instants, let endSeconds = known.end {
+            // Instants are given for UTC and zoned times in whole seconds only.
+            return endSeconds >= known.start
+        }
+        let start = times.start
+        if start.isDateOnly && end.isDateOnly { return end.day > start.day }
+        guard start.civil.nanosecond == 0, end.civil.nanosecond == 0 else { return false }
+        guard let startSeconds = instants.seconds(of: start), let endSeconds = instants.seconds(of: end) else { return true }
+        return endSeconds >= startSeconds
+    }
+
     static func text(_ time: CalendarTime) -> String {
         var bytes: [UInt8] = []
         ISO8601Text.append(time, to: &bytes)
