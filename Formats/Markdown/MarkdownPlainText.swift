@@ -22,7 +22,8 @@ enum MarkdownPlainText {
     /// them from the source: without a block quote or list (whose nesting the parser's limit
     /// could cut differently) and a carriage return (which the lines of `text` would lose),
     /// parsing `text` again gives the same blocks, and they are used as they are.
-    static func document(_ text: String, parsed: [MarkdownBlock], references: [String: String]) -> String {
+    /// The text is taken (`__owned`) so that it is released before the blocks are rendered.
+    static func document(_ text: __owned String, parsed: [MarkdownBlock], references: [String: String]) -> String {
         guard mayHoldMarkup(text) else { return MarkdownText.trimmed(text) }
         let simple = parsed.allSatisfy { block in
             switch block.kind {
@@ -31,6 +32,7 @@ enum MarkdownPlainText {
             }
         }
         guard simple, !MarkdownText.contains(text, byte: UInt8(ascii: "\r")) else { return document(text, references: references) }
+        _ = consume text
         return MarkdownText.trimmed(blocks(parsed, references: references))
     }
 
