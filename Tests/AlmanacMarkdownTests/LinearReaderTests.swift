@@ -63,3 +63,12 @@ struct LinearReaderTests {
             == MarkdownPlainText.document(description, references: [:]))
     }
 }
+
+/// ``MarkdownText/scalars(_:)`` decodes any text as its scalar view does.
+@Suite("Scalars of a text")
+struct TextScalarsTests {
+    @Test("scalars are those of the string", arguments: ["", "ascii only", "200 °C", "é\u{1F600}ü — ½\u{3000}x", "\u{10FFFF}\u{7FF}\u{800}\u{FFFF}\u{10000}"])
+    func scalars(text: String) {
+        #expect(MarkdownText.scalars(text) == Array(text.unicodeScalars))
+    }
+}
