@@ -38,7 +38,7 @@ struct FrontMatter {
 
     /// The index of the closing line when `lines[start]` opens front matter (`---`,
     /// not followed by a blank line, closed by `---` or `...`).
-    static func closingLine(_ lines: [[UInt8]], start: Int, end: Int) -> Int? {
+    static func closingLine<Lines: RandomAccessCollection<[UInt8]>>(_ lines: Lines, start: Int, end: Int) -> Int? where Lines.Index == Int {
         guard start < end, isDelimiter(lines[start], dots: false), start + 1 < end, !LineScanner.isBlank(lines[start + 1]) else { return nil }
         var index = start + 1
         while index < end {
@@ -56,7 +56,7 @@ struct FrontMatter {
 
     /// Reads lines `range` (between the delimiters).
     /// - Throws: a message and the line index when a line is not YAML almanac reads.
-    init(lines: [[UInt8]], range: Range<Int>) throws(FrontMatterError) {
+    init<Lines: RandomAccessCollection<[UInt8]>>(lines: Lines, range: Range<Int>) throws(FrontMatterError) where Lines.Index == Int {
         var listKey: Int?
         var skipping = false
         for index in range {

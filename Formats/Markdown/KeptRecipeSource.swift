@@ -125,9 +125,9 @@ struct KeptRecipeSource {
     /// Its bytes: a text is made of them only when the body is kept.
     static func body(_ source: MarkdownSource, lines start: Int, to end: Int) -> ArraySlice<UInt8> {
         let from = start < source.lineOffsets.count ? source.lineOffsets[start] : source.bytes.count
-        guard end < source.lines.count else { return source.bytes[from...] }
+        guard end < source.lineOffsets.count else { return source.bytes[from...] }
         var last = end
-        while last > start && LineScanner.isBlank(source.lines[last - 1]) { last -= 1 }
+        while last > start && source.isBlank(line: last - 1) { last -= 1 }
         let to = last < source.lineOffsets.count ? source.lineOffsets[last] : source.bytes.count
         return source.bytes[from..<to]
     }

@@ -45,7 +45,7 @@ struct MarkdownDocumentReader {
             skipBlank(&cursor)
             guard cursor < lines.count else { break }
             parts += 1
-            var kind = Self.marker(lines[cursor])
+            var kind = marker(line: cursor)
             if kind != nil { cursor += 1; skipBlank(&cursor) }
             var frontMatter: FrontMatter?
             if let close = FrontMatter.closingLine(lines, start: cursor, end: lines.count) {
@@ -62,18 +62,21 @@ struct MarkdownDocumentReader {
             }
             // A site's list page says so in its front matter (a marker would show on the page).
             if kind == nil, frontMatter?[Self.partKey]?.value.scalar == PartKind.index.rawValue { kind = .index }
-            if kind == nil, cursor < lines.count, let marker = Self.marker(lines[cursor]) {
+            if kind == nil, cursor < lines.count, let marker = marker(line: cursor) {
                 kind = marker
                 cursor += 1
             }
             let bodyStart = cursor
             var fence: (character: UInt8, length: Int)?
             while cursor < lines.count {
+                // Only a line whose first visible byte is `<` is a marker, and one whose first
+                // visible byte is `` ` `` or `~` opens or closes a fence: others are not copied out.
+                let first = source.firstVisibleByte(line: cursor)
                 if let open = fence {
-                    if LineScanner.closesFence(lines[cursor], character: open.character, length: open.length) { fence = nil }
-                } else if Self.marker(lines[cursor]) != nil {
+                    if first == open.character, LineScanner.closesFence(lines[cursor], character: open.character, length: open.length) { fence = nil }
+                } else if first == UInt8(ascii: "<"), Self.marker(lines[cursor]) != nil {
                     break
-                } else if let opening = LineScanner.fenceOpening(lines[cursor]) {
+                } else if first == UInt8(ascii: "`") || first == UInt8(ascii: "~"), let opening = LineScanner.fenceOpening(lines[cursor]) {
                     fence = opening
                 }
                 cursor += 1
@@ -134,11 +137,17 @@ struct MarkdownDocumentReader {
     }
 
     private func skipBlank(_ cursor: inout Int) {
-        while cursor < source.lines.count && LineScanner.isBlank(source.lines[cursor]) { cursor += 1 }
+        while cursor < source.lineOffsets.count && source.isBlank(line: cursor) { cursor += 1 }
     }
 
     private mutating func warn(_ message: String, line: Int) {
         diagnostics.append(Diagnostic(.warning, message, source: sourceName, position: source.position(line: line)))
+    }
+
+    /// The part line `index` starts when it is a marker line, looked at in place first.
+    private func marker(line index: Int) -> PartKind? {
+        guard source.firstVisibleByte(line: index) == UInt8(ascii: "<") else { return nil }
+        return Self.marker(source.lines[index])
     }
 
     /// The part a marker line starts, or `nil` when the line is no marker.

@@ -18,6 +18,24 @@ enum MarkdownPlainText {
         return MarkdownText.trimmed(self.blocks(blocks, references: references))
     }
 
+    /// ``document(_:references:)`` of `text` when `parsed` are its blocks as the reader parsed
+    /// them from the source: without a block quote or list (whose nesting the parser's limit
+    /// could cut differently) and a carriage return (which the lines of `text` would lose),
+    /// parsing `text` again gives the same blocks, and they are used as they are.
+    /// The text is taken (`__owned`) so that it is released before the blocks are rendered.
+    static func document(_ text: __owned String, parsed: [MarkdownBlock], references: [String: String]) -> String {
+        guard mayHoldMarkup(text) else { return MarkdownText.trimmed(text) }
+        let simple = parsed.allSatisfy { block in
+            switch block.kind {
+            case .list, .blockQuote: return false
+            default: return true
+            }
+        }
+        guard simple, !MarkdownText.contains(text, byte: UInt8(ascii: "\r")) else { return document(text, references: references) }
+        _ = consume text
+        return MarkdownText.trimmed(blocks(parsed, references: references))
+    }
+
     /// The plain text of parsed blocks, each apart from the next by a blank line.
     static func blocks(_ blocks: [MarkdownBlock], references: [String: String]) -> String {
         var parts: [String] = []
@@ -50,20 +68,25 @@ enum MarkdownPlainText {
     }
 
     /// The plain text of one paragraph's (or heading's) inline Markdown.
+    ///
+    /// The text is rendered to UTF-8 bytes, the emphasis delimiters looked up in their sorted
+    /// offsets as the rendering passes them, and its lines trimmed on those bytes: the cost
+    /// stays linear in the text's length, with no set of offsets and no string per line.
     static func inline(_ text: String, references: [String: String]) -> String {
         guard mayHoldMarkup(text) else { return text }
-        let scalars = Array(text.unicodeScalars)
-        var delimiters = Set<Int>()
+        let scalars = MarkdownText.scalars(text)
+        var delimiters: [Int] = []
         for match in InlineEmphasis.matches(in: scalars) {
-            delimiters.formUnion(match.open)
-            delimiters.formUnion(match.close)
+            delimiters.append(contentsOf: match.open)
+            delimiters.append(contentsOf: match.close)
         }
-        var output = String.UnicodeScalarView()
-        let scan = Scan(scalars)
-        render(scalars, 0..<scalars.count, delimiters: delimiters, scan: scan, references: references, into: &output)
+        delimiters.sort()
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        let scan = Scan(scalars, delimiters: delimiters)
+        render(scalars, 0..<scalars.count, scan: scan, references: references, into: &output)
         // Line by line: no blank space at a line's end (a hard break's spaces) or a continuation line's start.
-        return String(output).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { MarkdownText.trimmed(String($0)) }.joined(separator: "\n")
+        return PlainTextLines.trimmed(&output)
     }
 
     /// Whether `text` holds a byte that markup starts with; text without any reads as written.
@@ -108,57 +131,57 @@ enum MarkdownPlainText {
         return classes
     }()
 
-    private static func render(_ scalars: [Unicode.Scalar], _ range: Range<Int>, delimiters: Set<Int>, scan: Scan,
-                               references: [String: String], into output: inout String.UnicodeScalarView) {
+    private static func render(_ scalars: [Unicode.Scalar], _ range: Range<Int>, scan: Scan,
+                               references: [String: String], into output: inout [UInt8]) {
         var index = range.lowerBound
         while index < range.upperBound {
             let scalar = scalars[index]
             switch scalar {
             case "\\" where index + 1 < range.upperBound && (MarkdownText.isASCIIPunctuation(scalars[index + 1]) || scalars[index + 1] == "\n"):
-                output.append(scalars[index + 1])
+                PlainTextLines.append(scalars[index + 1], to: &output)
                 index += 2
                 continue
             case "`":
                 var end = index
                 while end < range.upperBound && scalars[end] == "`" { end += 1 }
                 if let close = scan.closingBackticks(from: end, length: end - index), close < range.upperBound {
-                    output.append(contentsOf: codeSpan(Array(scalars[end..<close])))
+                    PlainTextLines.append(codeSpan(Array(scalars[end..<close])), to: &output)
                     index = close + (end - index)
                 } else {
-                    output.append(contentsOf: scalars[index..<end])
+                    PlainTextLines.append(scalars[index..<end], to: &output)
                     index = end
                 }
                 continue
             case "&":
                 if let (decoded, length) = entity(scalars, at: index, before: range.upperBound) {
-                    output.append(contentsOf: decoded.unicodeScalars)
+                    output.append(contentsOf: decoded.utf8)
                     index += length
                     continue
                 }
             case "!" where index + 1 < range.upperBound && scalars[index + 1] == "[":
                 if let link = InlineLink.link(scalars, at: index + 1, references: references, memo: scan.links),
                    link.end <= range.upperBound {
-                    render(scalars, link.text, delimiters: delimiters, scan: scan, references: references, into: &output)
+                    render(scalars, link.text, scan: scan, references: references, into: &output)
                     index = link.end
                     continue
                 }
             case "[":
                 if let link = InlineLink.link(scalars, at: index, references: references, memo: scan.links),
                    link.end <= range.upperBound {
-                    render(scalars, link.text, delimiters: delimiters, scan: scan, references: references, into: &output)
+                    render(scalars, link.text, scan: scan, references: references, into: &output)
                     index = link.end
                     continue
                 }
             case "<":
                 if let (kept, end) = angle(scalars, at: index, before: range.upperBound) {
-                    output.append(contentsOf: kept)
+                    PlainTextLines.append(kept, to: &output)
                     index = end
                     continue
                 }
             default:
-                if delimiters.contains(index) { index += 1; continue }
+                if scan.isDelimiter(index) { index += 1; continue }
             }
-            output.append(scalar)
+            PlainTextLines.append(scalar, to: &output)
             index += 1
         }
     }
@@ -170,10 +193,33 @@ enum MarkdownPlainText {
         let links: InlineScanMemo
         /// For a backtick run length: a search for it from this offset on found none.
         private var backticksMissing: [Int: Int] = [:]
+        /// The offsets of the emphasis delimiters that are dropped, sorted.
+        private let delimiters: [Int]
+        /// The first of ``delimiters`` not before the offset last asked about.
+        private var nextDelimiter = 0
+        private var lastAsked = -1
 
-        init(_ scalars: [Unicode.Scalar]) {
+        init(_ scalars: [Unicode.Scalar], delimiters: [Int]) {
             self.scalars = scalars
+            self.delimiters = delimiters
             links = InlineScanMemo(scalars)
+        }
+
+        /// Whether the scalar at `offset` is an emphasis delimiter. The rendering asks in
+        /// increasing order, which walks ``delimiters`` once; an earlier offset is searched for.
+        func isDelimiter(_ offset: Int) -> Bool {
+            if offset < lastAsked {
+                var low = 0
+                var high = delimiters.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if delimiters[middle] < offset { low = middle + 1 } else { high = middle }
+                }
+                nextDelimiter = low
+            }
+            lastAsked = offset
+            while nextDelimiter < delimiters.count && delimiters[nextDelimiter] < offset { nextDelimiter += 1 }
+            return nextDelimiter < delimiters.count && delimiters[nextDelimiter] == offset
         }
 
         /// Where a run of exactly `length` backticks starts, from `start` on.

@@ -2,15 +2,49 @@ import AlmanacCore
 
 /// A Markdown input split into lines, with the byte offset where each line starts,
 /// so that blocks can point at their source lines and errors at their position.
+///
+/// The lines are kept as offsets into ``bytes`` (one integer a line), not as an array
+/// each: a line's bytes are copied out when asked for (``lines``), so that what the reader
+/// holds for the whole input is a small multiple of its size however short its lines are.
 struct MarkdownSource {
     /// The input without a leading byte-order mark.
     let bytes: [UInt8]
-    /// Each line's bytes without its line ending (`\n` or `\r\n`).
-    let lines: [[UInt8]]
     /// The byte offset of each line's first byte in ``bytes``.
     let lineOffsets: [Int]
     /// Bytes skipped at the start (a UTF-8 byte-order mark), added back to positions.
     private let skipped: Int
+
+    /// Each line's bytes without its line ending (`\n` or `\r\n`), copied out when read.
+    var lines: Lines { Lines(bytes: bytes, starts: lineOffsets) }
+
+    /// The lines of a source as arrays of bytes, each made when it is read.
+    struct Lines: RandomAccessCollection {
+        fileprivate let bytes: [UInt8]
+        fileprivate let starts: [Int]
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { starts.count }
+
+        subscript(index: Int) -> [UInt8] {
+            Array(bytes[starts[index]..<MarkdownSource.lineEnd(index, bytes: bytes, starts: starts)])
+        }
+    }
+
+    /// The offset after line `index`'s last byte, without its line ending (`\n` or `\r\n`):
+    /// the next line starts after a `\n`, and the last line may end with one.
+    @inline(__always)
+    fileprivate static func lineEnd(_ index: Int, bytes: [UInt8], starts: [Int]) -> Int {
+        let start = starts[index]
+        var end = index + 1 < starts.count ? starts[index + 1] : bytes.count
+        if end > start && bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return end
+    }
+
+    /// The offset after line `index`'s last byte, without its line ending.
+    private func lineEnd(_ index: Int) -> Int {
+        Self.lineEnd(index, bytes: bytes, starts: lineOffsets)
+    }
 
     /// Splits `input` into lines; throws ``MarkdownDecodingError/invalidUTF8(at:)`` for bytes that are not UTF-8.
     init(_ input: [UInt8]) throws {
@@ -20,30 +54,36 @@ struct MarkdownSource {
         if let bad = Self.firstInvalidUTF8(bytes) {
             throw MarkdownDecodingError.invalidUTF8(at: SourcePosition(offset: bad + skipped, in: input))
         }
-        var lines: [[UInt8]] = []
         var offsets: [Int] = []
         var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            var end = index
-            if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            lines.append(Array(bytes[start..<end]))
-            offsets.append(start)
-            start = index + 1
-        }
-        if start < bytes.count {
-            var end = bytes.count
-            if bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            lines.append(Array(bytes[start..<end]))
-            offsets.append(start)
+        bytes.withUnsafeBufferPointer { bytes in
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+                offsets.append(start)
+                start = index + 1
+            }
+            if start < bytes.count { offsets.append(start) }
         }
         self.bytes = bytes
-        self.lines = lines
         self.lineOffsets = offsets
+    }
+
+    /// The first byte of line `index` that is no space or tab, or `nil` when the line is blank;
+    /// read in place, without copying the line.
+    func firstVisibleByte(line index: Int) -> UInt8? {
+        var cursor = lineOffsets[index]
+        let end = lineEnd(index)
+        while cursor < end && (bytes[cursor] == LineScanner.space || bytes[cursor] == LineScanner.tab) { cursor += 1 }
+        return cursor < end ? bytes[cursor] : nil
+    }
+
+    /// Whether line `index` holds only spaces and tabs (``LineScanner/isBlank(_:)``), read in place.
+    func isBlank(line index: Int) -> Bool {
+        firstVisibleByte(line: index) == nil
     }
 
     /// The position of the first byte of line `index` (from 0), or of the end of the input.
     func position(line index: Int) -> SourcePosition {
-        guard index < lines.count else {
+        guard index < lineOffsets.count else {
             return SourcePosition(offset: bytes.count + skipped, in: [UInt8](repeating: 0, count: skipped) + bytes)
         }
         return SourcePosition(offset: lineOffsets[index] + skipped, line: index + 1, column: 1)
@@ -52,9 +92,10 @@ struct MarkdownSource {
     /// Lines `range` joined with `\n`, as text.
     func text(_ range: ClosedRange<Int>) -> String {
         var joined: [UInt8] = []
+        joined.reserveCapacity(lineEnd(range.upperBound) - lineOffsets[range.lowerBound])
         for index in range {
             if index > range.lowerBound { joined.append(UInt8(ascii: "\n")) }
-            joined.append(contentsOf: lines[index])
+            joined.append(contentsOf: bytes[lineOffsets[index]..<lineEnd(index)])
         }
         return String(decoding: joined, as: UTF8.self)
     }

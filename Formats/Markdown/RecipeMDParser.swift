@@ -29,7 +29,11 @@ struct RecipeMDRecipe {
     }
 
     var title = ""
-    var description: String?
+    /// The description's Markdown, joined from the source only when asked for (the mapper
+    /// needs it only briefly, not while it renders the description's plain text).
+    var description: String? { descriptionLines.map { $0.source.text($0.lines) } }
+    /// Where the description is: the source and its lines.
+    var descriptionLines: (source: MarkdownSource, lines: ClosedRange<Int>)?
     /// The blocks of the description.
     var descriptionBlocks: [MarkdownBlock] = []
     var tags: [String] = []
@@ -77,7 +81,7 @@ struct RecipeMDParser {
         let descriptionStart = index
         while index < blocks.count && !blocks[index].isThematicBreak && emphasisParagraph(blocks[index]) == nil { index += 1 }
         if index > descriptionStart {
-            recipe.description = source.text(blocks[descriptionStart].firstLine...blocks[index - 1].lastLine)
+            recipe.descriptionLines = (source, blocks[descriptionStart].firstLine...blocks[index - 1].lastLine)
             recipe.descriptionBlocks = Array(blocks[descriptionStart..<index])
         }
         try parseTagsAndYields(into: &recipe)

@@ -24,8 +24,8 @@ struct RecipeMapper {
 
     private func map(_ parsed: RecipeMDRecipe, frontMatter: FrontMatter?, fallbackID: String, body: ArraySlice<UInt8>?) throws -> Recipe {
         var recipe = Recipe(id: fallbackID, title: inline(parsed.title))
-        if let description = parsed.description {
-            var text = MarkdownPlainText.document(description, references: references)
+        if parsed.descriptionLines != nil {
+            var text = MarkdownPlainText.document(parsed.description ?? "", parsed: parsed.descriptionBlocks, references: references)
             RecipeTimesLine.take(from: &text, into: &recipe)
             recipe.summary = text.isEmpty ? nil : text
         }

@@ -31,12 +31,30 @@ extension MarkdownText {
 
     /// The Unicode scalars of `text`; ASCII text (the usual case) is read from its bytes
     /// in one pass instead of counting the scalars and then copying them.
+    ///
+    /// Other text is decoded from its bytes in one pass too (a string's bytes are well-formed
+    /// UTF-8), rather than counting its scalars and then copying them.
     static func scalars(_ text: String) -> [Unicode.Scalar] {
-        let ascii: [Unicode.Scalar]? = withBytes(text) { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return bytes.map { Unicode.Scalar($0) }
+        withBytes(text) { bytes in
+            if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map { Unicode.Scalar($0) } }
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let lead = UInt32(bytes[index])
+                if lead < 0x80 {
+                    scalars.append(Unicode.Scalar(UInt8(lead)))
+                    index += 1
+                    continue
+                }
+                let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                var value = lead & (0x7F >> UInt32(length))
+                for offset in 1..<length { value = value << 6 | (UInt32(bytes[index + offset]) & 0x3F) }
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                index += length
+            }
+            return scalars
         }
-        return ascii ?? Array(text.unicodeScalars)
     }
 
     /// Whether the UTF-8 bytes of `text` hold `byte`.
