@@ -50,7 +50,8 @@ public struct Conversion {
     /// with the findings when an error remains, ``ExitStatus/dataError`` when the writer cannot
     /// hold some kind of item.
     public func prepare(report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> Prepared {
-        var state = try InputReader(limits: limits).read(inputs, report: report)
+        // Without steps every recipe is in the items: the document names none it lacks.
+        var state = try InputReader(limits: limits).read(inputs, keepsRecipeBook: !pipeline.isEmpty, report: report)
         try pipeline.run(&state)
         let diagnostics = state.warnings + (validator?.validate(state.items) ?? [])
         let errors = diagnostics.filter { $0.severity == .error }.count
@@ -58,12 +59,14 @@ public struct Conversion {
             throw AlmanacError(.validationFailed, message: "validation found \(errors) error\(errors == 1 ? "" : "s"); nothing was written (--no-validate writes anyway)", diagnostics: diagnostics)
         }
         diagnostics.forEach { report($0, .alone) }
-        let items = state.items.map(\.item)
-        let named = Set(items.flatMap { item -> [String] in if case .event(let event) = item { event.recipes } else { [] } })
-        if let refusal = Self.unwritable(items, named: named, codec: codec) {
+        let options = writerOptions(after: state)
+        let document = state.document
+        state = PipelineState(items: [])
+        let named = Set(document.events.flatMap(\.recipes))
+        if let refusal = Self.unwritable(document, named: named, codec: codec) {
             throw refusal
         }
-        return Prepared(document: state.document, options: writerOptions(after: state))
+        return Prepared(document: document, options: options)
     }
 
     /// ``options`` with what the steps ask of the writer: the day a `group --by period` step
@@ -242,8 +245,12 @@ public struct Conversion {
     /// without the rest being encoded.
     private func writeItems(_ document: AlmanacDocument, with lines: any ItemStreamEncoding, options: EncodingOptions, into output: Output) throws {
         var bytes: [UInt8] = []
-        for item in document.items {
-            guard try append(item, with: lines, options: options, to: &bytes, output: output) else { return }
+        // The recipes, then the events (``AlmanacDocument/items``), without a list of them all.
+        for recipe in document.recipes {
+            guard try append(.recipe(recipe), with: lines, options: options, to: &bytes, output: output) else { return }
+        }
+        for event in document.events {
+            guard try append(.event(event), with: lines, options: options, to: &bytes, output: output) else { return }
         }
         try output.write(bytes)
     }
@@ -346,17 +353,20 @@ public struct Conversion {
         return "the \(codec.format.name) format cannot hold \(names); nothing was written"
     }
 
-    /// The refusal when the output format cannot hold some of `items`, else `nil`. A format
+    /// The refusal when the output format cannot hold some of the document's items, else `nil`. A format
     /// that holds events but not recipes (iCalendar) takes the recipes that meal events name
     /// (`named`), as the meals' details; others are refused.
-    static func unwritable(_ items: [Item], named: Set<String>, codec: any FormatCodec) -> AlmanacError? {
+    static func unwritable(_ document: AlmanacDocument, named: Set<String>, codec: any FormatCodec) -> AlmanacError? {
         let writes = codec.format.writes
         guard !writes.contains(.recipe), writes.contains(.event) else {
-            return unwritableKinds(in: items.map(\.kind), codec: codec).map { AlmanacError(.dataError, message: $0) }
+            var kinds: [ItemKind] = []
+            if !document.recipes.isEmpty { kinds.append(.recipe) }
+            if !document.events.isEmpty { kinds.append(.event) }
+            return unwritableKinds(in: kinds, codec: codec).map { AlmanacError(.dataError, message: $0) }
         }
         var seen = Set<String>()
-        let unnamed = items.compactMap { item -> String? in
-            guard case .recipe(let recipe) = item, !named.contains(recipe.id), seen.insert(recipe.id).inserted else { return nil }
+        let unnamed = document.recipes.compactMap { recipe -> String? in
+            guard !named.contains(recipe.id), seen.insert(recipe.id).inserted else { return nil }
             return recipe.title
         }
         return unnamed.isEmpty ? nil : mealRecipeRefusal(unnamed, codec: codec)

@@ -14,8 +14,10 @@ public struct InputReader {
         self.limits = limits
     }
 
-    /// Reads every input, in order; the readers' warnings go to `report`.
-    public func read(_ inputs: [ConversionInput], report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> PipelineState {
+    /// Reads every input, in order; the readers' warnings go to `report`. Without
+    /// `keepsRecipeBook` the state's ``PipelineState/recipeBook`` stays empty (no step will
+    /// look a recipe up there, and a large input is not held twice).
+    public func read(_ inputs: [ConversionInput], keepsRecipeBook: Bool = true, report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> PipelineState {
         var state = PipelineState(items: [], documentExtras: Extras())
         var start = 0
         do {
@@ -30,6 +32,7 @@ public struct InputReader {
         } catch {
             throw AlmanacError(error)
         }
+        guard keepsRecipeBook else { return state }
         state.recipeBook = state.items.compactMap { if case .recipe(let recipe) = $0.item { recipe } else { nil } }
         return state
     }

@@ -36,7 +36,8 @@ public struct PipelineState: Sendable {
     /// The items as a document for the writer, with the recipes its events name that are
     /// no longer among the items (``AlmanacDocument/referencedRecipes``).
     public var document: AlmanacDocument {
-        var document = AlmanacDocument(items: items.map(\.item))
+        var document = AlmanacDocument()
+        for located in items { document.append(located.item) }
         document.extras = documentExtras
         let named = Set(document.events.flatMap(\.recipes)).subtracting(document.recipes.map(\.id))
         if !named.isEmpty {
