@@ -72,4 +72,18 @@ import AlmanacCore
         while try source.read(into: &bytes, maximum: 2) > 0 {}
         #expect(bytes == Array("a\nb\na\nb\n".utf8))
     }
+
+    /// A second pass checks only what the first did not reach, and from where it stopped:
+    /// the long line is found with its own line and offset.
+    @Test func aSecondPassChecksWhatTheFirstDidNotReach() throws {
+        let text = "ab\n" + String(repeating: "x", count: 40) + "\n"
+        var source = LineLimitedSource(MemorySource(Array(text.utf8)), maximum: 39, structure: .plain)
+        var bytes: [UInt8] = []
+        #expect(try source.read(into: &bytes, maximum: 3) == 3)
+        try source.setReadPosition(0)
+        bytes = []
+        #expect(throws: LineTooLong(limit: 39, line: 2, offset: 3)) {
+            while try source.read(into: &bytes, maximum: 7) > 0 {}
+        }
+    }
 }

@@ -82,6 +82,10 @@ package struct LineTooLong: Error, Sendable, Hashable {
 package struct LineLimitedSource<Base: ByteSource>: ByteSource {
     package private(set) var base: Base
     private var limit: LineLengthLimit
+    /// The offset of the next byte read, and how far the bytes have been checked: a second
+    /// pass over the same bytes (``setReadPosition(_:)``) is not checked again.
+    private var position = 0
+    private var checked = 0
 
     package init(_ base: Base, maximum: Int, structure: LineStructure) {
         self.base = base
@@ -91,9 +95,14 @@ package struct LineLimitedSource<Base: ByteSource>: ByteSource {
     package mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         let start = buffer.count
         let count = try base.read(into: &buffer, maximum: maximum)
-        try buffer.withUnsafeBufferPointer { whole throws(LineTooLong) in
-            try limit.check(UnsafeBufferPointer(rebasing: whole[start..<(start + count)]))
+        let unchecked = max(checked - position, 0)
+        if unchecked < count {
+            try buffer.withUnsafeBufferPointer { whole throws(LineTooLong) in
+                try limit.check(UnsafeBufferPointer(rebasing: whole[(start + unchecked)..<(start + count)]))
+            }
         }
+        position += count
+        checked = max(checked, position)
         return count
     }
 
@@ -103,9 +112,14 @@ package struct LineLimitedSource<Base: ByteSource>: ByteSource {
 extension LineLimitedSource: RereadableByteSource where Base: RereadableByteSource {
     package mutating func readPosition() -> Int? { base.readPosition() }
 
-    /// Goes back to `position` (the start, for a reader's second pass); lines are counted afresh.
+    /// Goes back to `position` (the start, for a reader's second pass). The bytes up to where
+    /// an earlier pass got were checked then; a position past them starts the count afresh.
     package mutating func setReadPosition(_ position: Int) throws {
         try base.setReadPosition(position)
-        limit = LineLengthLimit(maximum: limit.maximum, structure: limit.structure)
+        if position > checked {
+            limit = LineLengthLimit(maximum: limit.maximum, structure: limit.structure)
+            checked = position
+        }
+        self.position = position
     }
 }
