@@ -36,6 +36,11 @@ public struct EndAfterStartRule: ItemRule {
     /// ``CalendarTime/instant(localZone:)`` reads them) otherwise; a time with a fraction of
     /// a second is left to Foundation's instants.
     public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
+        Self.accepts(start: start, end: end, instants: &instants)
+    }
+
+    /// ``acceptsTimes(start:end:settings:instants:)``, which needs no settings.
+    static func accepts(start: CalendarTime?, end: CalendarTime?, instants: inout InstantReader) -> Bool {
         guard let start, let end else { return true }
         if start.isDateOnly && end.isDateOnly { return end.day > start.day }
         guard start.civil.nanosecond == 0, end.civil.nanosecond == 0 else { return false }
@@ -52,11 +57,7 @@ public struct EndAfterStartRule: ItemRule {
             // Instants are given for UTC and zoned times in whole seconds only.
             return endSeconds >= known.start
         }
-        let start = times.start
-        if start.isDateOnly && end.isDateOnly { return end.day > start.day }
-        guard start.civil.nanosecond == 0, end.civil.nanosecond == 0 else { return false }
-        guard let startSeconds = instants.seconds(of: start), let endSeconds = instants.seconds(of: end) else { return true }
-        return endSeconds >= startSeconds
+        return accepts(start: times.start, end: end, instants: &instants)
     }
 
     static func text(_ time: CalendarTime) -> String {
