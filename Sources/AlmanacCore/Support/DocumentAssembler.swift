@@ -35,9 +35,12 @@ package struct DocumentAssembler {
     private var spill: SpillFile?
     private let spillThreshold: Int?
 
-    /// An assembler that spills past `spillThreshold` bytes (`nil`: never).
-    package init(spillThreshold: Int? = 8 << 20) {
+    /// An assembler that spills past `spillThreshold` bytes (`nil`: never). The default,
+    /// 1 MiB, keeps a streamed document's memory small whatever its size; the bytes spilled
+    /// go through the page cache once each way.
+    package init(spillThreshold: Int? = 1 << 20) {
         self.spillThreshold = spillThreshold
+        if let spillThreshold { memory.reserveCapacity(spillThreshold + (1 << 16)) }
     }
 
     /// Encodes `item` with `writer` and keeps it. An item that encodes to nothing (a recipe
