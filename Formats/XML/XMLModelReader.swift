@@ -102,18 +102,9 @@ final class XMLModelReader {
 
     private func recipe(_ tag: XMLStartTag, path: String, position: SourcePosition) throws -> Recipe {
         var recipe = Recipe(id: "", title: "")
-        var id: String?
         var title: String?
         var leftovers = Leftovers()
-        for attribute in tag.attributes {
-            if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
-        }
-        var fields = Fields()
-        try cursor.children(of: tag) { child in
-            guard let element = name(of: child), Self.recipeFields.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
-            }
-            try fields.once(child, element, cursor, owner: "recipe \(path)")
+        let id = try itemChildren(of: tag, known: Self.recipeFields, owner: "recipe \(path)", leftovers: &leftovers) { child, element, leftovers in
             func field() -> String { "\(path).\(child.localName)" }
             switch element {
             case .title: title = try string(child)
@@ -214,21 +205,12 @@ final class XMLModelReader {
 
     private func event(_ tag: XMLStartTag, path: String, position: SourcePosition) throws -> Event {
         var event = Event(id: "", title: "")
-        var id: String?
         var title: String?
         var start: (time: ReadTime, tag: XMLStartTag)?
         var end: (time: ReadTime, tag: XMLStartTag)?
         var allDay: (flag: Bool, tag: XMLStartTag)?
         var leftovers = Leftovers()
-        for attribute in tag.attributes {
-            if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
-        }
-        var fields = Fields()
-        try cursor.children(of: tag) { child in
-            guard let element = name(of: child), Self.eventFields.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
-            }
-            try fields.once(child, element, cursor, owner: "event \(path)")
+        let id = try itemChildren(of: tag, known: Self.eventFields, owner: "event \(path)", leftovers: &leftovers) { child, element, leftovers in
             func field() -> String { "\(path).\(child.localName)" }
             switch element {
             case .title: title = try string(child)
@@ -266,17 +248,8 @@ final class XMLModelReader {
 
     private func task(_ tag: XMLStartTag, path: String) throws -> EventTask {
         var task = EventTask(id: "", text: "")
-        var id: String?
         var leftovers = Leftovers()
-        for attribute in tag.attributes {
-            if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
-        }
-        var fields = Fields()
-        try cursor.children(of: tag) { child in
-            guard let element = name(of: child), Self.taskFields.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
-            }
-            try fields.once(child, element, cursor, owner: "task \(path)")
+        let id = try itemChildren(of: tag, known: Self.taskFields, owner: "task \(path)", leftovers: &leftovers) { child, element, leftovers in
             switch element {
             case .text: task.text = try string(child)
             case .isCompleted: task.isCompleted = try bool(child, "\(path).isCompleted")
@@ -286,6 +259,25 @@ final class XMLModelReader {
         task.id = id ?? generatedID(title: task.text, path: path, position: cursor.position(tag.mark))
         task.extras = extras(leftovers, at: tag)
         return task
+    }
+
+    /// Reads an item's element (a recipe's, an event's, a task's): returns its `id`
+    /// attribute and keeps its other attributes in `leftovers`; hands each child that is one
+    /// of `known`, once at most, to `body` (with `leftovers`, for its extras), and keeps any other child whole in `leftovers`.
+    private func itemChildren(of tag: XMLStartTag, known: XMLElementSet, owner: @autoclosure () -> String, leftovers: inout Leftovers, _ body: (XMLStartTag, XMLElementName, inout Leftovers) throws -> Void) throws -> String? {
+        var id: String?
+        for attribute in tag.attributes {
+            if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
+        }
+        var fields = Fields()
+        try cursor.children(of: tag) { child in
+            guard let element = name(of: child), known.contains(element) else {
+                return leftovers.foreign.elements.append(try cursor.capture(child))
+            }
+            try fields.once(child, element, cursor, owner: owner())
+            try body(child, element, &leftovers)
+        }
+        return id
     }
 
     /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.

@@ -44,9 +44,9 @@ public struct StreamValidator {
         self.severities = severities
         uniqueIDs = enabled.firstIndex { $0.id == Self.uniqueIDsRule }.map { severities[$0] }
         let timeRules = enabled.filter { !$0.ignoresTimes }
-        checksDateRange = timeRules.contains { $0 is DateRangeRule }
-        checksEndAfterStart = timeRules.contains { $0 is EndAfterStartRule }
-        otherTimeRules = timeRules.filter { !($0 is DateRangeRule) && !($0 is EndAfterStartRule) }
+        checksDateRange = timeRules.contains { $0.occurrenceTimesCheck == .dateWindow }
+        checksEndAfterStart = timeRules.contains { $0.occurrenceTimesCheck == .endNotBeforeStart }
+        otherTimeRules = timeRules.filter { $0.occurrenceTimesCheck == .rule }
         otherRules = enabled.filter(\.ignoresTimes)
         instants = InstantReader(localZone: validator.settings.timeZone)
     }

@@ -40,6 +40,22 @@ public protocol ValidationRule: Sendable {
     /// floating and all-day ones in `settings.timeZone`.
     /// `false` by default.
     func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool
+
+    /// How ``StreamValidator`` asks this rule about each occurrence of a series: through
+    /// ``acceptsTimes(start:end:settings:instants:)`` (``OccurrenceTimesCheck/rule``, the
+    /// default), or by one of the checks it calls directly, a million times a run.
+    var occurrenceTimesCheck: OccurrenceTimesCheck { get }
+}
+
+/// How a rule that reads times is asked about an occurrence (``ValidationRule/occurrenceTimesCheck``).
+public enum OccurrenceTimesCheck: Sendable {
+    /// Through the rule's ``ValidationRule/acceptsTimes(start:end:settings:instants:)``.
+    case rule
+    /// The days lie in the window of `date-range` (``DateRangeRule``'s check).
+    case dateWindow
+    /// The end is not before the start, read with the instants the stream gives
+    /// (``EndAfterStartRule``'s check).
+    case endNotBeforeStart
 }
 
 extension ValidationRule {
@@ -52,6 +68,8 @@ extension ValidationRule {
     public func acceptsTimes(start: CalendarTime?, end: CalendarTime?, settings: ValidationSettings, instants: inout InstantReader) -> Bool {
         false
     }
+
+    public var occurrenceTimesCheck: OccurrenceTimesCheck { .rule }
 }
 
 /// One problem a rule found in one item.

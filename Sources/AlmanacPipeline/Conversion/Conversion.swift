@@ -183,12 +183,7 @@ public struct Conversion {
     private func streamLastStep(_ last: any PipelineStep, with lines: any ItemStreamEncoding, into output: Output, report: DiagnosticHandler) throws {
         var state = try InputReader(limits: limits).read(inputs, report: report)
         try Pipeline(Array(pipeline.steps.dropLast())).run(&state)
-        var items: ExpandedItems
-        if let expand = last as? ExpandStep {
-            items = expand.expansion(after: &state)
-        } else {
-            items = ExpandedItems(try last.items(after: &state))
-        }
+        var items = try last.itemsAndOccurrences(after: &state)
         state.warnings.forEach { report($0, .alone) }
         let options = writerOptions(after: state)
         let validates = validator != nil

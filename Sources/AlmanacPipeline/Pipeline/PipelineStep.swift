@@ -17,6 +17,11 @@ public protocol PipelineStep: Sendable {
     /// Applies the step and returns the items of the result in order, made as they are
     /// asked for; `state` keeps what the step passes to the writer and its warnings, and no items.
     func items(after state: inout PipelineState) throws -> AnyIterator<LocatedItem>
+
+    /// ``items(after:)`` with the occurrences of a series kept as the event they copy and
+    /// their times (``ExpandedItems``), for a conversion that writes them one by one. By
+    /// default, ``items(after:)`` as they come.
+    func itemsAndOccurrences(after state: inout PipelineState) throws -> ExpandedItems
 }
 
 extension PipelineStep {
@@ -29,5 +34,10 @@ extension PipelineStep {
         let items = state.items
         state.items = []
         return AnyIterator(items.makeIterator())
+    }
+
+    /// The items of ``items(after:)``, with no occurrence kept apart.
+    public func itemsAndOccurrences(after state: inout PipelineState) throws -> ExpandedItems {
+        ExpandedItems(try items(after: &state))
     }
 }

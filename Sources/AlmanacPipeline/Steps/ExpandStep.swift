@@ -31,13 +31,13 @@ public struct ExpandStep: PipelineStep {
 
     /// The recipes, then each occurrence in order of start, made as it is asked for.
     public func items(after state: inout PipelineState) throws -> AnyIterator<LocatedItem> {
-        var expanded = expansion(after: &state)
+        var expanded = itemsAndOccurrences(after: &state)
         return AnyIterator { expanded.nextItem() }
     }
 
     /// The same items, an occurrence of a series as the event it copies and its times
     /// (``ExpandedItems``): what the occurrences of a series share is there once.
-    public func expansion(after state: inout PipelineState) -> ExpandedItems {
+    public func itemsAndOccurrences(after state: inout PipelineState) -> ExpandedItems {
         var recipes: [LocatedItem] = []
         var events: [Event] = []
         var origins: [(source: String?, position: SourcePosition?)] = []

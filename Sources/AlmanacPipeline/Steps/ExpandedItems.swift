@@ -1,6 +1,6 @@
 import AlmanacCore
 
-/// What `expand` hands on (``ExpandStep/expansion(after:)``), one at a time: the recipes,
+/// What `expand` hands on (``ExpandStep/itemsAndOccurrences(after:)``), one at a time: the recipes,
 /// then each occurrence in order of start. An occurrence of a series comes as the event it
 /// copies (one of ``bases``) and its times, not yet made, so that a writer and a validator
 /// can handle what the occurrences of a series share once (``OccurrenceEncoding``,

@@ -13,6 +13,19 @@ import AlmanacCore
         let tasks = [EventTask(id: "t", text: "a"), EventTask(id: "t", text: "b")]
         #expect(UniqueIDsRule().check([RuleFixture.event(tasks: tasks)], settings: ValidationSettings()).count == 1)
     }
+
+    /// Each task whose id an earlier task has is named once, in the checklist's order,
+    /// in a short checklist (compared pair by pair) and in a long one (hashed) alike.
+    @Test(arguments: [3, 40])
+    func everyRepeatedTaskIDIsNamedInOrder(copies: Int) {
+        var tasks = (0..<copies).map { EventTask(id: "t\($0)", text: "task \($0)") }
+        tasks.insert(EventTask(id: "t1", text: "again"), at: 2)
+        tasks.append(EventTask(id: "t0", text: "last"))
+        tasks.append(EventTask(id: "t1", text: "third"))
+        let findings = UniqueIDsRule().check([RuleFixture.event(tasks: tasks)], settings: ValidationSettings())
+        #expect(findings.map(\.message) == ["two tasks have the id t1", "two tasks have the id t0", "two tasks have the id t1"])
+        #expect(findings.allSatisfy { $0.itemIndex == 0 })
+    }
 }
 
 @Suite struct UniqueIDsOfOccurrencesTests {

@@ -13,6 +13,9 @@ public struct DateRangeRule: ItemRule {
 
     public init() {}
 
+    /// Occurrences are checked on their days alone (``accepts(start:end:settings:)``).
+    public var occurrenceTimesCheck: OccurrenceTimesCheck { .dateWindow }
+
     public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
         guard case .event(let event) = located.item else { return [] }
         var findings: [Finding] = []

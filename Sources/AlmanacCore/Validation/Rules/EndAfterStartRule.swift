@@ -13,6 +13,9 @@ public struct EndAfterStartRule: ItemRule {
 
     public init() {}
 
+    /// Occurrences are checked on the instants the stream read (``accepts(_:instants:)``).
+    public var occurrenceTimesCheck: OccurrenceTimesCheck { .endNotBeforeStart }
+
     /// An event whose times ``acceptsTimes(start:end:settings:instants:)`` accepts has no
     /// finding; the others are read again with Foundation's instants.
     public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {

@@ -32,10 +32,29 @@ public struct UniqueIDsRule: ValidationRule {
         return findings
     }
 
-    /// Two tasks of one event with the same id.
+    /// One item checked alone (a stream's): only its tasks can clash, and no array of one
+    /// item is made to ask.
+    public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
+        taskFindings(located, index: 0)
+    }
+
+    /// Two tasks of one event with the same id: each task whose id an earlier task has.
+    /// A short checklist is compared pair by pair, with nothing hashed or allocated.
     private func taskFindings(_ located: LocatedItem, index: Int) -> [Finding] {
         guard case .event(let event) = located.item, event.tasks.count > 1 else { return [] }
+        let tasks = event.tasks
+        var findings: [Finding] = []
+        if tasks.count <= 16 {
+            for later in 1..<tasks.count where tasks[..<later].contains(where: { $0.id == tasks[later].id }) {
+                findings.append(Finding(itemIndex: index, message: "two tasks have the id \(tasks[later].id)"))
+            }
+            return findings
+        }
         var taskIDs: Set<String> = []
-        return event.tasks.filter { !taskIDs.insert($0.id).inserted }.map { Finding(itemIndex: index, message: "two tasks have the id \($0.id)") }
+        taskIDs.reserveCapacity(tasks.count)
+        for task in tasks where !taskIDs.insert(task.id).inserted {
+            findings.append(Finding(itemIndex: index, message: "two tasks have the id \(task.id)"))
+        }
+        return findings
     }
 }
