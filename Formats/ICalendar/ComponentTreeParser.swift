@@ -54,8 +54,10 @@ struct ComponentTreeParser {
     /// is left out of the tree), so that items can be mapped while the input is read.
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
         if case .success(let shape) = ContentLineShape.scan(line) {
-            let isBegin = ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN")
-            let isEnd = !isBegin && ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END")
+            // The name's key tells BEGIN and END apart, and then the property's kind.
+            let key = NameKey(line, count: shape.nameEnd)
+            let isBegin = key == NameKey.begin
+            let isEnd = !isBegin && key == NameKey.end
             if isBegin || isEnd {
                 // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
                 if !shape.hasParameters {
@@ -69,7 +71,7 @@ struct ComponentTreeParser {
             } else if item != nil {
                 lines.noteInvalidUTF8(line, line: number, offset: offset)
                 if subcomponents.isEmpty {
-                    item!.append(line, shape: shape, number: number, offset: offset)
+                    item!.append(line, shape: shape, kind: key.map(ItemPropertyKind.init(key:)) ?? .other, number: number, offset: offset)
                 } else {
                     subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
                 }

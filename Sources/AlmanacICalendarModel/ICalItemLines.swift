@@ -47,9 +47,13 @@ package struct ICalItemLines: Sendable {
 
     /// Adds the item's next property line, of shape `shape`.
     package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, number: Int, offset: Int) {
+        append(line, shape: shape, kind: ItemPropertyKind(line, name: 0..<shape.nameEnd), number: number, offset: offset)
+    }
+
+    /// ``append(_:shape:number:offset:)`` for a line whose ``ItemPropertyKind`` is known.
+    package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind, number: Int, offset: Int) {
         let start = bytes.count
         bytes.append(contentsOf: line)
-        let kind = ItemPropertyKind(line, name: 0..<shape.nameEnd)
         links.take(line: line, shape: shape, kind: kind)
         lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
     }

@@ -88,7 +88,8 @@ struct ItemMapper {
             case .location: event.location = property.text
             case .url: event.url = property.value.trimmingSpaces
             case .categories:
-                event.categories += TextValue.splitList(property.value, breaks: property.parameter(TextValue.breaksParameter)).filter { !$0.isEmpty }
+                let breaks = property.parameter(TextValue.breaksParameter)
+                event.categories += property.withValueBytes { TextValue.splitList($0, breaks: breaks) }.filter { !$0.isEmpty }
             case .priority:
                 if let value = Int(property.value.trimmingSpaces), (0...9).contains(value) {
                     event.priority = value
@@ -218,7 +219,7 @@ struct ItemMapper {
                 }
                 statusSeen = true
             case .relatedTo:
-                if !linked && ItemLinks.namesParent(property) && TextValue.unescape(property.value).trimmingSpaces == parentUID {
+                if !linked && ItemLinks.namesParent(property) && ItemLinks.value(of: property, isIdentifier: parentUID) {
                     linked = true
                 } else {
                     extras.properties.append(kept(property))
