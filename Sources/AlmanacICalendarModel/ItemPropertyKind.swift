@@ -1,7 +1,7 @@
 /// The properties of a VEVENT or VTODO that the mapping to the model tells apart,
 /// found from the name's bytes (in any case) once per property: the length first,
 /// then the bytes, so that most names meet one or two comparisons.
-package enum ItemPropertyKind: Sendable {
+package enum ItemPropertyKind: UInt8, Sendable {
     case uid, dtstamp, summary, description, location, url, categories, priority, rrule
     case color, almanacColor, almanacSymbol, dtstart, dtend, due, duration, recurrenceID
     case recipe, notes, link, status, relatedTo, completed, other
@@ -88,5 +88,42 @@ package enum ItemPropertyKind: Sendable {
         case .recurrenceID: return 1 << 13
         default: return nil
         }
+    }
+}
+
+/// The kinds of the properties the writer wrote from the model, one bit each, which the
+/// kept lines do not repeat (``ICalendarTreeBuilder``): no array of names per item.
+struct WrittenKinds: OptionSet {
+    let rawValue: UInt32
+
+    init(rawValue: UInt32) {
+        self.rawValue = rawValue
+    }
+
+    private static func bit(_ kind: ItemPropertyKind) -> UInt32 { 1 << UInt32(kind.rawValue) }
+
+    static let uid = WrittenKinds(rawValue: bit(.uid))
+    static let dtstamp = WrittenKinds(rawValue: bit(.dtstamp))
+    static let dtstart = WrittenKinds(rawValue: bit(.dtstart))
+    static let recurrenceID = WrittenKinds(rawValue: bit(.recurrenceID))
+    static let dtend = WrittenKinds(rawValue: bit(.dtend))
+    static let due = WrittenKinds(rawValue: bit(.due))
+    static let duration = WrittenKinds(rawValue: bit(.duration))
+    static let summary = WrittenKinds(rawValue: bit(.summary))
+    static let location = WrittenKinds(rawValue: bit(.location))
+    static let description = WrittenKinds(rawValue: bit(.description))
+    static let notes = WrittenKinds(rawValue: bit(.notes))
+    static let url = WrittenKinds(rawValue: bit(.url))
+    static let priority = WrittenKinds(rawValue: bit(.priority))
+    static let color = WrittenKinds(rawValue: bit(.color))
+    static let almanacColor = WrittenKinds(rawValue: bit(.almanacColor))
+    static let almanacSymbol = WrittenKinds(rawValue: bit(.almanacSymbol))
+    static let recipe = WrittenKinds(rawValue: bit(.recipe))
+    static let status = WrittenKinds(rawValue: bit(.status))
+    static let completed = WrittenKinds(rawValue: bit(.completed))
+
+    /// Whether a property of kind `kind` was written (never for ``ItemPropertyKind/other``).
+    func contains(_ kind: ItemPropertyKind) -> Bool {
+        kind != .other && rawValue & Self.bit(kind) != 0
     }
 }

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// TEXT values written straight into bytes, for the RFC 5545 writer
 /// (``ContentLineWriter``) without a string per value; ``TextValue/escape(_:)`` makes its string from them.
 extension TextValue {
@@ -68,7 +70,7 @@ extension TextValue {
     public static func breakLetters(of text: String) -> String? {
         var text = text
         return text.withUTF8 { source in
-            guard source.contains(UInt8(ascii: "\r")) else { return nil }
+            guard ByteSearch.firstIndex(of: UInt8(ascii: "\r"), in: source) != nil else { return nil }
             var letters = ""
             var index = 0
             while index < source.count {
