@@ -127,11 +127,12 @@ struct ComponentTreeParser {
         let finished = stack.removeLast()
         if stack.isEmpty {
             calendars.append(finished)
-        } else if let sub = subcomponents.popLast() {
+        } else if var sub = subcomponents.popLast() {
+            let text = sub.finishText()
             if subcomponents.isEmpty {
-                item?.appendChild(text: sub.text, isDerivedAlarm: sub.isDerivedAlarm)
+                item?.appendChild(text: text, isDerivedAlarm: sub.isDerivedAlarm)
             } else {
-                subcomponents[subcomponents.count - 1].append(child: sub.text)
+                subcomponents[subcomponents.count - 1].append(child: text)
             }
         } else if stack.count == 1, let done = item.take() {
             try handOver(done)

@@ -58,6 +58,8 @@ public struct ICalendarExtras: Hashable, Sendable {
 
     /// `extras` with this entry stored (or removed when empty).
     public func stored(in extras: Extras) -> Extras {
+        // Nothing to store in extras that hold nothing (a task's, nearly always).
+        if isEmpty && extras.isEmpty { return extras }
         var copy = extras
         copy[Self.key] = opaque
         return copy
