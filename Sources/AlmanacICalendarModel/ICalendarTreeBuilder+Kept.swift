@@ -51,7 +51,7 @@ extension ICalendarTreeBuilder {
     /// when it is a valid component with no sub-components, of ASCII names and no CR,
     /// and the sink takes it that way; `false` when the text must be read into a component.
     private static func keepFlat<Sink: ICalendarSink>(_ raw: UnsafeBufferPointer<UInt8>, isCalendar: Bool, to sink: inout Sink) -> Bool {
-        guard !raw.isEmpty, !raw.contains(UInt8(ascii: "\r")) else { return false }
+        guard !raw.isEmpty, ByteSearch.firstIndex(of: UInt8(ascii: "\r"), in: raw) == nil else { return false }
         var lines: [Range<Int>] = []
         var start = 0
         while start < raw.count {
@@ -61,13 +61,14 @@ extension ICalendarTreeBuilder {
         }
         guard lines.count >= 2, let name = componentName(raw, lines[0], "BEGIN"),
               let closing = componentName(raw, lines[lines.count - 1], "END"), closing == name,
-              !forbiddenKept.contains(name), isCalendar || !["VEVENT", "VTODO", "VTIMEZONE"].contains(name) else { return false }
+              !isForbidden(name, isCalendar: isCalendar) else { return false }
         lines.removeFirst()
         lines.removeLast()
         for range in lines {
             let line = UnsafeBufferPointer(rebasing: raw[range])
-            guard case .success(let shape) = ContentLineShape.scan(line),
-                  !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN"), !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END") else { return false }
+            guard case .success(let shape) = ContentLineShape.scan(line) else { return false }
+            let key = NameKey(line, count: shape.nameEnd)
+            guard key != NameKey.begin, key != NameKey.end else { return false }
         }
         return sink.appendFlat(name, lines: lines, of: raw)
     }
@@ -82,8 +83,11 @@ extension ICalendarTreeBuilder {
         return ContentLineParser.upper(value)
     }
 
-    /// Components an item or the calendar may not carry as kept text.
-    private static let forbiddenKept: Set<String> = ["VCALENDAR"]
+    /// Whether a kept component named `name` may not be carried: a VCALENDAR anywhere, and
+    /// an item or a time zone inside an item.
+    private static func isForbidden(_ name: String, isCalendar: Bool) -> Bool {
+        name == "VCALENDAR" || (!isCalendar && (name == "VEVENT" || name == "VTODO" || name == "VTIMEZONE"))
+    }
 
     /// Adds a kept component when its lines nest properly, else warns.
     /// `owner` names the event or task for a warning; `isCalendar` when it is the calendar.
@@ -102,7 +106,7 @@ extension ICalendarTreeBuilder {
             }
             if line.name == "BEGIN" {
                 let name = line.value.uppercased()
-                if Self.forbiddenKept.contains(name) || (!isCalendar && ["VEVENT", "VTODO", "VTIMEZONE"].contains(name)) { valid = false }
+                if Self.isForbidden(name, isCalendar: isCalendar) { valid = false }
                 stack.append(ICalComponent(name: name))
             } else if line.name == "END" {
                 guard let open = stack.popLast(), open.name == line.value.uppercased() else {

@@ -92,3 +92,15 @@ struct ByteReadingTests {
         }
     }
 }
+
+/// The name-byte mask says yes to exactly the bytes RFC 5545 names are made of.
+@Suite("Name bytes")
+struct NameByteTests {
+    @Test("letters, digits, -, _, . and / only")
+    func mask() {
+        let allowed = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_./".utf8))
+        for byte in UInt8.min...UInt8.max {
+            #expect(ContentLineShape.isNameByte(byte) == allowed.contains(byte), "\(byte)")
+        }
+    }
+}
