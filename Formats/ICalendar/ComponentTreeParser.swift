@@ -36,6 +36,8 @@ struct ComponentTreeParser {
     private var lines = ContentLineParser()
     /// The item being read, when items are handed over.
     private var item: ICalItemLines?
+    /// The last item handed over, whose storage the next one reuses.
+    private var spare: ICalItemLines?
     /// The components open inside `item`, outermost first.
     private var subcomponents: [SubcomponentText] = []
 
@@ -54,22 +56,27 @@ struct ComponentTreeParser {
     /// is left out of the tree), so that items can be mapped while the input is read.
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
         if case .success(let shape) = ContentLineShape.scan(line) {
-            let isBegin = ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN")
-            let isEnd = !isBegin && ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END")
+            // The name's key tells BEGIN and END apart, and then the property's kind.
+            let key = NameKey(line, count: shape.nameEnd)
+            let isBegin = key == NameKey.begin
+            let isEnd = !isBegin && key == NameKey.end
             if isBegin || isEnd {
                 // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
                 if !shape.hasParameters {
                     lines.noteInvalidUTF8(line, line: number, offset: offset)
-                    let value = String(decoding: UnsafeBufferPointer(rebasing: line[shape.valueStart...]), as: UTF8.self)
+                    let valueBytes = UnsafeBufferPointer(rebasing: line[shape.valueStart...])
+                    let value = String(decoding: valueBytes, as: UTF8.self)
+                    // A name written in upper case of name bytes, as nearly all are, is the name.
+                    let isName = Self.isUpperComponentName(valueBytes)
                     if isBegin {
-                        return try begin(value, raw: String(decoding: line, as: UTF8.self), line: number, offset: offset, handsOverItems: true)
+                        return try begin(value, isName: isName, raw: String(decoding: line, as: UTF8.self), line: number, offset: offset, handsOverItems: true)
                     }
-                    return try end(value, line: number, offset: offset, item: handOver)
+                    return try end(value, isName: isName, line: number, offset: offset, item: handOver)
                 }
             } else if item != nil {
                 lines.noteInvalidUTF8(line, line: number, offset: offset)
                 if subcomponents.isEmpty {
-                    item!.append(line, shape: shape, number: number, offset: offset)
+                    item!.append(line, shape: shape, kind: key.map(ItemPropertyKind.init(key:)) ?? .other, number: number, offset: offset)
                 } else {
                     subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
                 }
@@ -80,11 +87,12 @@ struct ComponentTreeParser {
         try take(entry, handsOverItems: true, item: handOver)
     }
 
-    /// Opens the component a `BEGIN` line with value `value` names.
-    private mutating func begin(_ value: String, raw: @autoclosure () -> String, line: Int, offset: Int, handsOverItems: Bool) throws {
+    /// Opens the component a `BEGIN` line with value `value` names (`isName` when the
+    /// value is known to be an upper-case component name already).
+    private mutating func begin(_ value: String, isName: Bool = false, raw: @autoclosure () -> String, line: Int, offset: Int, handsOverItems: Bool) throws {
         let at = Self.position(line: line, offset: offset)
-        let name = Self.upperCased(value)
-        guard !name.isEmpty, name.utf8.allSatisfy({ Self.isComponentNameByte($0) }) else {
+        let name = isName ? value : Self.upperCased(value)
+        guard isName || (!name.isEmpty && name.utf8.allSatisfy({ Self.isComponentNameByte($0) })) else {
             throw ICalendarDecodingError.invalidComponentName(String(value.prefix(40)), at: at)
         }
         if stack.isEmpty && name != "VCALENDAR" {
@@ -94,7 +102,12 @@ struct ComponentTreeParser {
             throw ICalendarDecodingError.tooDeep(limit: options.maximumDepth, at: at)
         }
         if handsOverItems && stack.count == 1 && ICalendarOutline.isItem(name) {
-            item = ICalItemLines(isTodo: name == "VTODO", line: line, offset: offset)
+            if var reused = spare.take() {
+                reused.reset(isTodo: name == "VTODO", line: line, offset: offset)
+                item = reused
+            } else {
+                item = ICalItemLines(isTodo: name == "VTODO", line: line, offset: offset)
+            }
         } else if item != nil {
             subcomponents.append(SubcomponentText(name: name))
         }
@@ -102,9 +115,9 @@ struct ComponentTreeParser {
     }
 
     /// Closes the open component, which an `END` line with value `value` must name.
-    private mutating func end(_ value: String, line: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
+    private mutating func end(_ value: String, isName: Bool = false, line: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
         let at = Self.position(line: line, offset: offset)
-        let name = Self.upperCased(value)
+        let name = isName ? value : Self.upperCased(value)
         guard let open = stack.last else {
             throw ICalendarDecodingError.unexpectedEnd(value, at: at)
         }
@@ -114,14 +127,17 @@ struct ComponentTreeParser {
         let finished = stack.removeLast()
         if stack.isEmpty {
             calendars.append(finished)
-        } else if let sub = subcomponents.popLast() {
+        } else if var sub = subcomponents.popLast() {
+            let text = sub.finishText()
             if subcomponents.isEmpty {
-                item?.appendChild(text: sub.text, isDerivedAlarm: sub.isDerivedAlarm)
+                item?.appendChild(text: text, isDerivedAlarm: sub.isDerivedAlarm)
             } else {
-                subcomponents[subcomponents.count - 1].append(child: sub.text)
+                subcomponents[subcomponents.count - 1].append(child: text)
             }
         } else if stack.count == 1, let done = item.take() {
             try handOver(done)
+            // Its storage serves the next item (unless it grew large).
+            if done.capacity <= 1 << 16 { spare = done }
         } else {
             stack[stack.count - 1].children.append(finished)
         }
@@ -176,6 +192,12 @@ struct ComponentTreeParser {
     /// (as nearly every component name is written).
     private static func upperCased(_ name: String) -> String {
         name.utf8.contains { $0 >= UInt8(ascii: "a") } ? name.uppercased() : name
+    }
+
+    /// Whether `bytes` are a non-empty component name in upper case (what
+    /// ``upperCased(_:)`` leaves as it is and ``begin(_:isName:raw:line:offset:handsOverItems:)`` accepts).
+    private static func isUpperComponentName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isComponentNameByte)
     }
 
     private static func isComponentNameByte(_ byte: UInt8) -> Bool {

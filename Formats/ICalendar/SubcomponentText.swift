@@ -36,6 +36,15 @@ struct SubcomponentText {
     /// Whether it is an alarm the writer derived from a recipe.
     var isDerivedAlarm: Bool { name == "VALARM" && hasRecipeProperty }
 
+    /// The whole text, made once it is complete: with no sub-components (an alarm) from
+    /// its bytes with `END:NAME` added, as one string.
+    mutating func finishText() -> String {
+        guard children.isEmpty else { return text }
+        bytes.append(contentsOf: "\nEND:".utf8)
+        bytes.append(contentsOf: name.utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The whole text.
     var text: String {
         var text = String(decoding: bytes, as: UTF8.self)

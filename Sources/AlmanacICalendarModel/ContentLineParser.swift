@@ -48,8 +48,48 @@ public struct ContentLineParser {
     /// Notes `line` among ``invalidUTF8Lines`` when its bytes are not valid UTF-8, as
     /// ``parse(_:line:offset:)`` would (for a line read without making its strings).
     package mutating func noteInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>, line number: Int, offset: Int) {
-        guard Self.hasNonASCII(line) else { return }
+        guard Self.hasNonASCII(line), !Self.isValidUTF8(line) else { return }
         _ = decode(line, line: number, offset: offset)
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (as `String(decoding:as:)` takes them with no
+    /// repair: no overlong forms, surrogates or scalars past U+10FFFF), checked without
+    /// making a string; ASCII is skipped eight bytes at a time.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        func isContinuation(_ at: Int) -> Bool { bytes[at] & 0xC0 == 0x80 }
+        while index < count {
+            if index + 8 <= count, ByteWords.load(bytes, at: index) & 0x8080_8080_8080_8080 == 0 {
+                index += 8
+                continue
+            }
+            let lead = bytes[index]
+            switch lead {
+            case 0..<0x80:
+                index += 1
+            case 0xC2..<0xE0:
+                guard index + 1 < count, isContinuation(index + 1) else { return false }
+                index += 2
+            case 0xE0..<0xF0:
+                guard index + 2 < count else { return false }
+                let second = bytes[index + 1]
+                let lowest: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
+                let highest: UInt8 = lead == 0xED ? 0x9F : 0xBF
+                guard second >= lowest, second <= highest, isContinuation(index + 2) else { return false }
+                index += 3
+            case 0xF0..<0xF5:
+                guard index + 3 < count else { return false }
+                let second = bytes[index + 1]
+                let lowest: UInt8 = lead == 0xF0 ? 0x90 : 0x80
+                let highest: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
+                guard second >= lowest, second <= highest, isContinuation(index + 2), isContinuation(index + 3) else { return false }
+                index += 4
+            default:
+                return false
+            }
+        }
+        return true
     }
 
     /// Whether `bytes` hold a byte of 0x80 or more, looked for eight bytes at a time.

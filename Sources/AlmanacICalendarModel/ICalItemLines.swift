@@ -26,10 +26,10 @@ package struct ICalItemLines: Sendable {
     }
 
     /// Whether it is a VTODO (otherwise a VEVENT).
-    package let isTodo: Bool
+    package private(set) var isTodo: Bool
     /// Where its `BEGIN` line starts.
-    package let line: Int
-    package let offset: Int
+    package private(set) var line: Int
+    package private(set) var offset: Int
     private(set) var bytes: [UInt8] = []
     private(set) var lines: [Line] = []
     private(set) var children: [Child] = []
@@ -45,11 +45,29 @@ package struct ICalItemLines: Sendable {
         lines.reserveCapacity(16)
     }
 
+    /// Starts over as a new item with no lines, keeping the storage of its bytes and lines.
+    package mutating func reset(isTodo: Bool, line: Int, offset: Int) {
+        self.isTodo = isTodo
+        self.line = line
+        self.offset = offset
+        links = ItemLinks(isTodo: isTodo)
+        bytes.removeAll(keepingCapacity: true)
+        lines.removeAll(keepingCapacity: true)
+        children.removeAll()
+    }
+
+    /// How many bytes of lines it has room for.
+    package var capacity: Int { bytes.capacity }
+
     /// Adds the item's next property line, of shape `shape`.
     package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, number: Int, offset: Int) {
+        append(line, shape: shape, kind: ItemPropertyKind(line, name: 0..<shape.nameEnd), number: number, offset: offset)
+    }
+
+    /// ``append(_:shape:number:offset:)`` for a line whose ``ItemPropertyKind`` is known.
+    package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind, number: Int, offset: Int) {
         let start = bytes.count
         bytes.append(contentsOf: line)
-        let kind = ItemPropertyKind(line, name: 0..<shape.nameEnd)
         links.take(line: line, shape: shape, kind: kind)
         lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
     }

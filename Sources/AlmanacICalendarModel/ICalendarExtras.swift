@@ -35,7 +35,7 @@ public struct ICalendarExtras: Hashable, Sendable {
 
     /// Reads the `ics` entry of `extras`; what does not fit the shape is ignored.
     public init(_ extras: Extras) {
-        guard let members = extras[Self.key]?.members else { return }
+        guard !extras.isEmpty, let members = extras[Self.key]?.members else { return }
         for member in members {
             switch member.key {
             case "component": component = member.value.string
@@ -44,6 +44,17 @@ public struct ICalendarExtras: Hashable, Sendable {
             default: break
             }
         }
+    }
+
+    /// The kept properties of the `ics` entry of `extras` (what ``init(_:)`` gives as
+    /// ``properties``), without gathering the rest.
+    public static func properties(of extras: Extras) -> [String] {
+        guard !extras.isEmpty, let members = extras[key]?.members else { return [] }
+        var properties: [String] = []
+        for member in members where member.key == "properties" {
+            properties = member.value.elements?.compactMap(\.string) ?? []
+        }
+        return properties
     }
 
     /// The entry as an opaque value, or `nil` when there is nothing to keep.
@@ -58,6 +69,8 @@ public struct ICalendarExtras: Hashable, Sendable {
 
     /// `extras` with this entry stored (or removed when empty).
     public func stored(in extras: Extras) -> Extras {
+        // Nothing to store in extras that hold nothing (a task's, nearly always).
+        if isEmpty && extras.isEmpty { return extras }
         var copy = extras
         copy[Self.key] = opaque
         return copy

@@ -15,13 +15,26 @@ extension ICalendarTreeBuilder {
 
     /// Adds a kept property line unless the builder wrote that property from the
     /// model already, or it is not a content line (then with a warning).
-    mutating func keep<Sink: ICalendarSink>(property raw: String, skipping written: [String], in owner: String, to sink: inout Sink) {
-        guard case .line(let line)? = ContentLineParser.parse(raw), line.name != "BEGIN", line.name != "END" else {
-            warn("\(owner): kept iCalendar line '\(raw.prefix(40))' is not a property and is not written")
-            return
-        }
+    mutating func keep<Sink: ICalendarSink>(property raw: String, skipping written: [String], in owner: @autoclosure () -> String, to sink: inout Sink) {
+        guard let line = keptLine(raw, in: owner()) else { return }
         if written.contains(line.name) { return }
         sink.append(line)
+    }
+
+    /// ``keep(property:skipping:in:to:)`` skipping the properties of kinds `written`.
+    mutating func keep<Sink: ICalendarSink>(property raw: String, skipping written: WrittenKinds, in owner: @autoclosure () -> String, to sink: inout Sink) {
+        guard let line = keptLine(raw, in: owner()) else { return }
+        if written.contains(ItemPropertyKind(name: line.name)) { return }
+        sink.append(line)
+    }
+
+    /// The kept line `raw` parsed, or `nil` (with a warning) when it is not a property.
+    private mutating func keptLine(_ raw: String, in owner: @autoclosure () -> String) -> ICalProperty? {
+        guard case .line(let line)? = ContentLineParser.parse(raw), line.name != "BEGIN", line.name != "END" else {
+            warn("\(owner()): kept iCalendar line '\(raw.prefix(40))' is not a property and is not written")
+            return nil
+        }
+        return line
     }
 
     /// The non-empty lines of a kept component's text, split at each `\n` that is a
@@ -37,8 +50,8 @@ extension ICalendarTreeBuilder {
     /// Gives a kept component's text `raw` to ``ICalendarSink/appendFlat(_:lines:of:)``
     /// when it is a valid component with no sub-components, of ASCII names and no CR,
     /// and the sink takes it that way; `false` when the text must be read into a component.
-    private static func keepFlat<Sink: ICalendarSink>(_ raw: UnsafeBufferPointer<UInt8>, in owner: String, to sink: inout Sink) -> Bool {
-        guard !raw.isEmpty, !raw.contains(UInt8(ascii: "\r")) else { return false }
+    private static func keepFlat<Sink: ICalendarSink>(_ raw: UnsafeBufferPointer<UInt8>, isCalendar: Bool, to sink: inout Sink) -> Bool {
+        guard !raw.isEmpty, ByteSearch.firstIndex(of: UInt8(ascii: "\r"), in: raw) == nil else { return false }
         var lines: [Range<Int>] = []
         var start = 0
         while start < raw.count {
@@ -48,13 +61,14 @@ extension ICalendarTreeBuilder {
         }
         guard lines.count >= 2, let name = componentName(raw, lines[0], "BEGIN"),
               let closing = componentName(raw, lines[lines.count - 1], "END"), closing == name,
-              !forbiddenKept.contains(name), owner == "the calendar" || !["VEVENT", "VTODO", "VTIMEZONE"].contains(name) else { return false }
+              !isForbidden(name, isCalendar: isCalendar) else { return false }
         lines.removeFirst()
         lines.removeLast()
         for range in lines {
             let line = UnsafeBufferPointer(rebasing: raw[range])
-            guard case .success(let shape) = ContentLineShape.scan(line),
-                  !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "BEGIN"), !ContentLineShape.nameIs(line, 0..<shape.nameEnd, "END") else { return false }
+            guard case .success(let shape) = ContentLineShape.scan(line) else { return false }
+            let key = NameKey(line, count: shape.nameEnd)
+            guard key != NameKey.begin, key != NameKey.end else { return false }
         }
         return sink.appendFlat(name, lines: lines, of: raw)
     }
@@ -69,14 +83,18 @@ extension ICalendarTreeBuilder {
         return ContentLineParser.upper(value)
     }
 
-    /// Components an item or the calendar may not carry as kept text.
-    private static let forbiddenKept: Set<String> = ["VCALENDAR"]
+    /// Whether a kept component named `name` may not be carried: a VCALENDAR anywhere, and
+    /// an item or a time zone inside an item.
+    private static func isForbidden(_ name: String, isCalendar: Bool) -> Bool {
+        name == "VCALENDAR" || (!isCalendar && (name == "VEVENT" || name == "VTODO" || name == "VTIMEZONE"))
+    }
 
     /// Adds a kept component when its lines nest properly, else warns.
-    mutating func keep<Sink: ICalendarSink>(component raw: String, in owner: String, to sink: inout Sink) {
+    /// `owner` names the event or task for a warning; `isCalendar` when it is the calendar.
+    mutating func keep<Sink: ICalendarSink>(component raw: String, in owner: @autoclosure () -> String, isCalendar: Bool = false, to sink: inout Sink) {
         // Nearly every kept component (an alarm) is flat: its lines go to the sink as bytes.
         var text = raw
-        if text.withUTF8({ Self.keepFlat($0, in: owner, to: &sink) }) { return }
+        if text.withUTF8({ Self.keepFlat($0, isCalendar: isCalendar, to: &sink) }) { return }
         var stack: [ICalComponent] = []
         var finished: ICalComponent?
         var valid = true
@@ -88,7 +106,7 @@ extension ICalendarTreeBuilder {
             }
             if line.name == "BEGIN" {
                 let name = line.value.uppercased()
-                if Self.forbiddenKept.contains(name) || (owner != "the calendar" && ["VEVENT", "VTODO", "VTIMEZONE"].contains(name)) { valid = false }
+                if Self.isForbidden(name, isCalendar: isCalendar) { valid = false }
                 stack.append(ICalComponent(name: name))
             } else if line.name == "END" {
                 guard let open = stack.popLast(), open.name == line.value.uppercased() else {
@@ -110,7 +128,7 @@ extension ICalendarTreeBuilder {
             if !valid { break }
         }
         guard valid, stack.isEmpty, let finished else {
-            warn("\(owner): kept iCalendar component '\(raw.prefix(40))' does not nest properly and is not written")
+            warn("\(owner()): kept iCalendar component '\(raw.prefix(40))' does not nest properly and is not written")
             return
         }
         sink.append(finished)

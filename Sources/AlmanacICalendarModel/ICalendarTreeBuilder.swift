@@ -14,6 +14,8 @@ public struct ICalendarTreeBuilder {
     public let stamp: CivilDateTime
     /// Warnings about what could not be carried.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// ``CSSColorNames/nearestName(to:)`` of the colors met so far (calendars use few).
+    private var nearestNames: [RGBAColor: String] = [:]
 
     public init(stamp: CivilDateTime) {
         self.stamp = stamp
@@ -48,7 +50,7 @@ public struct ICalendarTreeBuilder {
     public mutating func keptCalendarComponents(extras: Extras) -> [ICalComponent] {
         var tree = ICalendarTreeSink()
         tree.begin("VCALENDAR")
-        for raw in ICalendarExtras(extras).components { keep(component: raw, in: "the calendar", to: &tree) }
+        for raw in ICalendarExtras(extras).components { keep(component: raw, in: "the calendar", isCalendar: true, to: &tree) }
         return tree.innermost?.children ?? []
     }
 
@@ -87,63 +89,62 @@ public struct ICalendarTreeBuilder {
     mutating func map<Sink: ICalendarSink>(_ event: Event, recipes: [Recipe], to sink: inout Sink) {
         let extras = ICalendarExtras(event.extras)
         let isTodo = extras.component == "VTODO"
-        // The names written from the model, which kept lines do not repeat: a few, so an array.
-        var written = ["UID", "DTSTAMP"]
-        written.reserveCapacity(16)
+        // The properties written from the model, which kept lines do not repeat.
+        var written: WrittenKinds = [.uid, .dtstamp]
         sink.begin(isTodo ? "VTODO" : "VEVENT")
         _ = sink.text("UID", [], event.id, marksBreaks: true)
         sink.time("DTSTAMP", [], .dateTime(stamp, utc: true))
         if let start = event.start {
             time("DTSTART", start, item: event.id, to: &sink)
-            written.append("DTSTART")
+            written.insert(.dtstart)
         }
         if let occurrence = event.recurrenceID {
             let range = Self.keptRange(extras).map { [("RANGE", $0)] } ?? []
             time("RECURRENCE-ID", occurrence, leading: range, item: event.id, to: &sink)
-            written.append("RECURRENCE-ID")
+            written.insert(.recurrenceID)
         }
         if let end = event.end {
             time(isTodo ? "DUE" : "DTEND", end, item: event.id, to: &sink)
-            written.append(contentsOf: ["DTEND", "DUE", "DURATION"])
+            written.formUnion([.dtend, .due, .duration])
         }
         text("SUMMARY", event.title, item: event.id, to: &sink)
-        written.append("SUMMARY")
+        written.insert(.summary)
         if let location = event.location {
             text("LOCATION", location, item: event.id, to: &sink)
-            written.append("LOCATION")
+            written.insert(.location)
         }
         if !recipes.isEmpty {
             text("DESCRIPTION", MealDetails.description(notes: event.notes, recipes: recipes), marked: true, item: event.id, to: &sink)
             if let notes = event.notes { text(MealDetails.notesProperty, notes, item: event.id, to: &sink) }
-            written.append(contentsOf: ["DESCRIPTION", MealDetails.notesProperty])
+            written.formUnion([.description, .notes])
         } else if let notes = event.notes {
             text("DESCRIPTION", notes, item: event.id, to: &sink)
-            written.append("DESCRIPTION")
+            written.insert(.description)
         }
         if let url = event.url {
             sink.property("URL", [("VALUE", "URI")], url)
-            written.append("URL")
+            written.insert(.url)
         }
         writeCategories(event.categories, to: &sink)
         if let priority = event.priority {
             sink.property("PRIORITY", [], String(priority))
-            written.append("PRIORITY")
+            written.insert(.priority)
         }
         if var rule = event.recurrence?.trimmingSpaces, !rule.isEmpty {
             if rule.uppercased().hasPrefix("RRULE:") { rule.removeFirst(6) }
             sink.property("RRULE", [], rule)
         }
         if let color = event.color {
-            sink.property("COLOR", [], CSSColorNames.nearestName(to: color))
+            sink.property("COLOR", [], nearestName(to: color))
             sink.property("X-ALMANAC-COLOR", [], Self.exactText(color))
-            written.append(contentsOf: ["COLOR", "X-ALMANAC-COLOR"])
+            written.formUnion([.color, .almanacColor])
         }
         if let symbol = event.symbol {
             text("X-ALMANAC-SYMBOL", symbol, item: event.id, to: &sink)
-            written.append("X-ALMANAC-SYMBOL")
+            written.insert(.almanacSymbol)
         }
         writeMeal(event, recipes: recipes, to: &sink)
-        written.append(MealDetails.recipeProperty)
+        written.insert(.recipe)
         for raw in extras.properties { keep(property: raw, skipping: written, in: "event \(event.id)", to: &sink) }
         for raw in extras.components { keep(component: raw, in: "event \(event.id)", to: &sink) }
         if event.start.map({ !$0.isDateOnly }) == true {
@@ -168,7 +169,7 @@ public struct ICalendarTreeBuilder {
 
     private mutating func map<Sink: ICalendarSink>(_ task: EventTask, parent: String, to sink: inout Sink) {
         let extras = ICalendarExtras(task.extras)
-        var written = ["UID", "DTSTAMP", "SUMMARY"]
+        var written: WrittenKinds = [.uid, .dtstamp, .summary]
         sink.begin("VTODO")
         _ = sink.text("UID", [], task.id, marksBreaks: true)
         sink.time("DTSTAMP", [], .dateTime(stamp, utc: true))
@@ -178,11 +179,11 @@ public struct ICalendarTreeBuilder {
             .map { String($0.drop { $0 != ":" }.dropFirst()).trimmingSpaces.uppercased() }
         if task.isCompleted || keptStatus == nil || keptStatus == "COMPLETED" || keptStatus == "NEEDS-ACTION" {
             sink.property("STATUS", [], task.isCompleted ? "COMPLETED" : "NEEDS-ACTION")
-            written.append("STATUS")
+            written.insert(.status)
         }
         if !task.isCompleted {
             // A task no longer done has no completion time.
-            written.append("COMPLETED")
+            written.insert(.completed)
         }
         let keptParent = extras.properties.contains { raw in
             Self.name(of: raw) == "RELATED-TO" && (Self.lineParameter(raw, "RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
@@ -230,6 +231,14 @@ public struct ICalendarTreeBuilder {
         case .floating(let value):
             sink.time(name, leading, .dateTime(value, utc: false))
         }
+    }
+
+    /// The CSS3 name nearest to `color`, remembered.
+    private mutating func nearestName(to color: RGBAColor) -> String {
+        if let known = nearestNames[color] { return known }
+        let name = CSSColorNames.nearestName(to: color)
+        if nearestNames.count < 4096 { nearestNames[color] = name }
+        return name
     }
 
     /// `#RRGGBBAA` when that is exact, else `color(srgb r g b / a)` with the components as they are.

@@ -88,7 +88,8 @@ struct ItemMapper {
             case .location: event.location = property.text
             case .url: event.url = property.value.trimmingSpaces
             case .categories:
-                event.categories += TextValue.splitList(property.value, breaks: property.parameter(TextValue.breaksParameter)).filter { !$0.isEmpty }
+                let breaks = property.parameter(TextValue.breaksParameter)
+                event.categories += property.withValueBytes { TextValue.splitList($0, breaks: breaks) }.filter { !$0.isEmpty }
             case .priority:
                 if let value = Int(property.value.trimmingSpaces), (0...9).contains(value) {
                     event.priority = value
@@ -162,7 +163,7 @@ struct ItemMapper {
             extras.properties.append(name.raw)
         }
         if let exact {
-            guard let color = Self.exactColor(exact.value) else {
+            guard let color = exact.withValueBytes({ Self.hexColor($0) }) ?? Self.exactColor(exact.value) else {
                 warn("X-ALMANAC-COLOR: '\(exact.value.prefix(40))' is not #RRGGBBAA or color(srgb r g b / a)", at: exact)
                 extras.properties.append(exact.raw)
                 return named
@@ -180,6 +181,53 @@ struct ItemMapper {
         let name = CSSColorNames.nearestName(to: color)
         if nearestNames.count < 4096 { nearestNames[color] = name }
         return name
+    }
+
+    /// A task's STATUS value: `true` for COMPLETED, `false` for NEEDS-ACTION (trimmed, in
+    /// any case), `nil` for another.
+    static func status(_ value: String) -> Bool? {
+        let status = value.trimmingSpaces.uppercased()
+        return status == "COMPLETED" ? true : status == "NEEDS-ACTION" ? false : nil
+    }
+
+    /// ``status(_:)`` of ASCII value bytes, read on the bytes; the outer `nil` when they
+    /// are not ASCII (the string path decides).
+    static func status(_ value: UnsafeBufferPointer<UInt8>) -> Bool?? {
+        guard !value.contains(where: { $0 >= 0x80 }) else { return .none }
+        var start = 0
+        var end = value.count
+        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        if ContentLineShape.nameIs(value, start..<end, "COMPLETED") { return .some(true) }
+        if ContentLineShape.nameIs(value, start..<end, "NEEDS-ACTION") { return .some(false) }
+        return .some(nil)
+    }
+
+    /// ``exactColor(_:)`` of value bytes that are ASCII and, trimmed, start with `#`, read
+    /// on the bytes as `RGBAColor(hex:)` reads them; the outer `nil` for any other value.
+    static func hexColor(_ value: UnsafeBufferPointer<UInt8>) -> RGBAColor?? {
+        var start = 0
+        var end = value.count
+        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        guard start < end, value[start] == UInt8(ascii: "#"), !value.contains(where: { $0 >= 0x80 }) else { return .none }
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for byte in value[(start + 1)..<end] {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits.append(Int(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digits.append(Int(byte - UInt8(ascii: "a")) + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digits.append(Int(byte - UInt8(ascii: "A")) + 10)
+            default: return .some(nil)
+            }
+        }
+        func channel(_ index: Int) -> Double { Double(digits[index] * 16 + digits[index + 1]) / 255 }
+        switch digits.count {
+        case 3: return RGBAColor(red: Double(digits[0] * 17) / 255, green: Double(digits[1] * 17) / 255, blue: Double(digits[2] * 17) / 255)
+        case 6: return RGBAColor(red: channel(0), green: channel(2), blue: channel(4), alpha: 1)
+        case 8: return RGBAColor(red: channel(0), green: channel(2), blue: channel(4), alpha: channel(6))
+        default: return .some(nil)
+        }
     }
 
     /// Parses `#RRGGBB[AA]` or `color(srgb r g b [/ a])`.
@@ -210,15 +258,15 @@ struct ItemMapper {
             case .uid, .dtstamp: break
             case .summary: task.text = property.text
             case .status:
-                let status = property.value.trimmingSpaces.uppercased()
-                if !statusSeen && (status == "COMPLETED" || status == "NEEDS-ACTION") {
-                    task.isCompleted = status == "COMPLETED"
+                let status = property.withValueBytes { Self.status($0) } ?? Self.status(property.value)
+                if !statusSeen, let status {
+                    task.isCompleted = status
                 } else {
                     extras.properties.append(property.raw)
                 }
                 statusSeen = true
             case .relatedTo:
-                if !linked && ItemLinks.namesParent(property) && TextValue.unescape(property.value).trimmingSpaces == parentUID {
+                if !linked && ItemLinks.namesParent(property) && ItemLinks.value(of: property, isIdentifier: parentUID) {
                     linked = true
                 } else {
                     extras.properties.append(kept(property))

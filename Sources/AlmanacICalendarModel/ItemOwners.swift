@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What links one item to the others: its kind, UID, parent and whether it is a
 /// changed occurrence. Read from the item's properties one at a time, so that the
 /// RFC 5545 reader's first pass can gather it without building the item.
@@ -79,10 +87,45 @@ public struct ItemLinks: Sendable {
     /// ``identifier(_:)`` of the value bytes `value` when they are ASCII without a
     /// backslash (nearly every UID): spaces and tabs trimmed on the bytes, one string
     /// made. The outer `nil` when the string path must decide.
+    /// Whether the value `uid` of a property (a parent's RELATED-TO) is, read as
+    /// ``identifier(_:)`` reads it, `parentUID` (an empty one matching an empty value);
+    /// compared on the bytes when they are ASCII without a backslash.
+    static func value(of property: some MappedProperty, isIdentifier parentUID: String) -> Bool {
+        var wanted = parentUID
+        let fast: Bool? = property.withValueBytes { value in
+            guard isPlainASCII(value) else { return nil }
+            var start = 0
+            var end = value.count
+            while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
+            while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            return wanted.withUTF8 { wanted in
+                wanted.count == end - start && (wanted.isEmpty || memcmp(wanted.baseAddress!, value.baseAddress! + start, wanted.count) == 0)
+            }
+        }
+        if let fast { return fast }
+        return TextValue.unescape(property.value).trimmingSpaces == parentUID
+    }
+
+    /// Whether `value` is ASCII without a backslash, looked at eight bytes at a time.
+    @inline(__always)
+    static func isPlainASCII(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 8 <= value.count {
+            let word = ByteWords.load(value, at: index)
+            if word & 0x8080_8080_8080_8080 != 0 || ByteWords.equal(UInt8(ascii: "\\"), word) != 0 { return false }
+            index += 8
+        }
+        while index < value.count {
+            if value[index] >= 0x80 || value[index] == UInt8(ascii: "\\") { return false }
+            index += 1
+        }
+        return true
+    }
+
     static func identifier(bytes value: UnsafeBufferPointer<UInt8>) -> String?? {
+        guard isPlainASCII(value) else { return .none }
         var start = 0
         var end = value.count
-        for byte in value where byte >= 0x80 || byte == UInt8(ascii: "\\") { return .none }
         while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
         while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
         guard end > start else { return .some(nil) }

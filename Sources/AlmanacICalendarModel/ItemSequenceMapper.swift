@@ -41,6 +41,8 @@ public struct ItemSequenceMapper {
     /// An event read and not yet handed on (`event` is `nil` once it has been).
     private struct HeldEvent {
         let index: Int
+        /// The event's id, its tasks' parent: read apart, so that reading it copies no event.
+        let id: String
         var event: Event?
         let source: String
         let position: SourcePosition
@@ -110,9 +112,9 @@ public struct ItemSequenceMapper {
                 event.tasks.append(self.task(task.item, parentUID: event.id))
             }
             mapper.source = source
-            held.append(HeldEvent(index: index, event: event, source: source, position: item.position))
+            held.append(HeldEvent(index: index, id: event.id, event: event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
-            let task = mapper.task(item, parentUID: held[slot].event?.id ?? "", uid: links.uid)
+            let task = mapper.task(item, parentUID: held[slot].id, uid: links.uid)
             held[slot].event?.tasks.append(task)
         } else {
             early[owner, default: []].append((kept(), source))

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// TEXT values written straight into bytes, for the RFC 5545 writer
 /// (``ContentLineWriter``) without a string per value; ``TextValue/escape(_:)`` makes its string from them.
 extension TextValue {
@@ -68,7 +70,7 @@ extension TextValue {
     public static func breakLetters(of text: String) -> String? {
         var text = text
         return text.withUTF8 { source in
-            guard source.contains(UInt8(ascii: "\r")) else { return nil }
+            guard ByteSearch.firstIndex(of: UInt8(ascii: "\r"), in: source) != nil else { return nil }
             var letters = ""
             var index = 0
             while index < source.count {
@@ -87,5 +89,46 @@ extension TextValue {
             }
             return letters
         }
+    }
+}
+
+extension TextValue {
+    /// ``splitList(_:breaks:)`` of the UTF-8 value bytes `value`, in one pass over the
+    /// bytes: each part is cut at a comma no backslash escapes and unescaped straight from
+    /// its bytes. Bytes that are not valid UTF-8 take the string path, which repairs them first.
+    static func splitList(_ value: UnsafeBufferPointer<UInt8>, breaks: String?) -> [String] {
+        guard ContentLineParser.isValidUTF8(value) else {
+            return splitList(String(decoding: value, as: UTF8.self), breaks: breaks)
+        }
+        var parts: [String] = []
+        var remaining = Substring(breaks ?? "")
+        var partStart = 0
+        var lineBreaks = 0
+        var index = 0
+        func cut(at end: Int) {
+            let part = UnsafeBufferPointer(rebasing: value[partStart..<end])
+            var mine: String?
+            if breaks != nil {
+                mine = String(remaining.prefix(lineBreaks))
+                remaining = remaining.dropFirst(lineBreaks)
+            }
+            parts.append(unescape(part, breaks: mine))
+        }
+        while index < value.count {
+            switch value[index] {
+            case UInt8(ascii: "\\"):
+                if index + 1 < value.count, value[index + 1] == UInt8(ascii: "n") || value[index + 1] == UInt8(ascii: "N") { lineBreaks += 1 }
+                index += 2
+            case UInt8(ascii: ","):
+                cut(at: index)
+                index += 1
+                partStart = index
+                lineBreaks = 0
+            default:
+                index += 1
+            }
+        }
+        cut(at: value.count)
+        return parts
     }
 }

@@ -49,7 +49,9 @@ public enum TextValue {
     /// so the result is written in place into a string of the value's length.
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, breaks: String?) -> String {
         let backslash = UInt8(ascii: "\\")
-        var breakKinds = Array(breaks ?? "")[...]
+        // The letters as characters only when there are some (counting a string's
+        // characters to make an array costs more than most values' unescaping).
+        var breakKinds = (breaks.map { Array($0) } ?? [])[...]
         return String(unsafeUninitializedCapacity: bytes.count) { output in
             var written = 0
             func put(_ byte: UInt8) {

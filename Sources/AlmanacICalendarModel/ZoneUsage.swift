@@ -15,13 +15,14 @@ public struct ZoneUsage: Sendable {
         note(event.end)
         note(event.recurrenceID)
         let year = (event.start ?? event.end)?.civil.date.year
-        note(keptLines: ICalendarExtras(event.extras).properties, fallbackYear: year)
+        note(keptLines: ICalendarExtras.properties(of: event.extras), fallbackYear: year)
         for task in event.tasks { note(task, of: event) }
     }
 
     /// Notes the zones the kept lines of `task`, one of `event`'s, use.
     public mutating func note(_ task: EventTask, of event: Event) {
-        note(keptLines: ICalendarExtras(task.extras).properties, fallbackYear: (event.start ?? event.end)?.civil.date.year)
+        guard !task.extras.isEmpty else { return }
+        note(keptLines: ICalendarExtras.properties(of: task.extras), fallbackYear: (event.start ?? event.end)?.civil.date.year)
     }
 
     private mutating func note(_ zone: String, _ year: Int) {
