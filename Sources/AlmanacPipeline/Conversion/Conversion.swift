@@ -280,6 +280,7 @@ public struct Conversion {
         // Recipes a calendar cannot hold are written only as details of the meals that name
         // them, which may come later: whether each is named is known at the end.
         let mealRecipesOnly = !codec.format.writes.contains(.recipe) && codec.format.writes.contains(.event)
+        let writable = codec.format.writes
         var unnamedRecipes: [String: String] = [:]
         var recipeOrder: [String] = []
         var namedRecipes = Set<String>()
@@ -302,7 +303,7 @@ public struct Conversion {
                     case .event(let event) where mealRecipesOnly:
                         namedRecipes.formUnion(event.recipes)
                     default:
-                        if let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
+                        if !writable.contains(item.kind), let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
                             throw AlmanacError(.dataError, message: refusal)
                         }
                     }
