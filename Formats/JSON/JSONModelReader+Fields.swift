@@ -10,7 +10,7 @@ extension JSONModelReader {
     /// the scanner at its value: `field` reads the value and returns `true`, or returns
     /// `false` and the member is kept as unknown. With `kindMember`, `kind` is read as an
     /// item's kind. Keys that repeat are refused, as ``JSONReader`` refuses them.
-    mutating func members(path: String, kindMember: Bool = false, _ field: (inout JSONModelReader, JSONField, _ object: JSONObjectReader, _ keyOffset: Int) throws -> Bool) throws -> JSONObjectReader {
+    mutating func members(path: JSONPath, kindMember: Bool = false, _ field: (inout JSONModelReader, JSONField, _ object: JSONObjectReader, _ keyOffset: Int) throws -> Bool) throws -> JSONObjectReader {
         var object = JSONObjectReader(path: path, start: scanner.index)
         try scanner.enter()
         scanner.index += 1
@@ -254,14 +254,15 @@ extension JSONModelReader {
 
     /// The objects of an array field, each read by `read` with its path. An element that
     /// is not an object is the field's fault before any fault of the objects.
-    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, String) throws -> JSONParsed<Value>) throws -> JSONRead<[JSONParsed<Value>]> {
+    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, JSONPath) throws -> JSONParsed<Value>) throws -> JSONRead<[JSONParsed<Value>]> {
         var fault: (any Error)?
         let parsed = try elements(key, object) { reader, index -> JSONParsed<Value> in
-            let path = "\(object.path(key))[\(index)]"
+            let path = object.path.element(key, index)
             if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "{") { return try read(&reader, path) }
             let start = reader.scanner.index
             let error = try reader.skip { found in
                 let name = JSONScanner.typeName(startingWith: found)
+                let path = path.text
                 return JSONFault(offset: start) { .typeMismatch(field: path, expected: "an object", found: name, at: $0) }
             }
             if fault == nil { fault = error }
