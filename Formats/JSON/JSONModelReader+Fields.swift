@@ -24,9 +24,9 @@ extension JSONModelReader {
         var seen = JSONField.Set()
         var others: [JSONScanner.Key] = []
         repeat {
-            scanner.skipWhitespace()
+            let opening = try scanner.nextValueByte(expected: "a key")
             let keyStart = scanner.index
-            guard try scanner.peek(expected: "a key") == UInt8(ascii: "\"") else {
+            guard opening == UInt8(ascii: "\"") else {
                 throw JSONSyntaxError.unexpectedCharacter(found: JSONScanner.describe(scanner.bytes[keyStart]), expected: "a key in double quotes", offset: keyStart)
             }
             let escapes = try scanner.scanString()
@@ -51,10 +51,7 @@ extension JSONModelReader {
                 if let error = scanner.duplicate(other, among: others) { throw error }
                 others.append(other)
             }
-            scanner.skipWhitespace()
-            try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-            scanner.skipWhitespace()
-            let first = try scanner.peek(expected: "a value")
+            let first = try scanner.valueAfterKey()
             var read = false
             if let known {
                 if first != UInt8(ascii: "n") { object.present.insert(known) }
@@ -68,7 +65,7 @@ extension JSONModelReader {
             if !read {
                 object.unknown.append((known?.name ?? text, keyStart, try scanner.opaqueValue()))
             }
-        } while try scanner.nextMember(closing: UInt8(ascii: "}"))
+        } while try scanner.afterMember(closing: UInt8(ascii: "}"))
         object.end = scanner.index
         return object
     }
@@ -228,10 +225,9 @@ extension JSONModelReader {
             return .success(found)
         }
         repeat {
-            scanner.skipWhitespace()
-            _ = try scanner.peek(expected: "a value")
+            _ = try scanner.nextValueByte(expected: "a value")
             found.append(try element(&self, found.count))
-        } while try scanner.nextMember(closing: UInt8(ascii: "]"))
+        } while try scanner.afterMember(closing: UInt8(ascii: "]"))
         return .success(found)
     }
 

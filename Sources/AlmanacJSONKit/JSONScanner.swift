@@ -36,8 +36,16 @@ package struct JSONScanner {
         return false
     }
 
-    /// Steps over white space; a run of spaces (a pretty document's indent) eight at a time.
+    /// Steps over white space. Inlined where it is called (most calls find none), the
+    /// rest in ``skipWhitespaceRun()``.
+    @inlinable @inline(__always)
     package mutating func skipWhitespace() {
+        if index < bytes.count, bytes[index] > UInt8(ascii: " ") { return }
+        skipWhitespaceRun()
+    }
+
+    /// Steps over white space; a run of spaces (a pretty document's indent) eight at a time.
+    package mutating func skipWhitespaceRun() {
         let count = bytes.count
         if let base = bytes.baseAddress {
             while index < count {
@@ -60,17 +68,33 @@ package struct JSONScanner {
     private static let spaces: UInt64 = 0x2020_2020_2020_2020
 
     /// The next byte; the end of the input is an error that says what was `expected`.
-    package mutating func peek(expected: String) throws(JSONSyntaxError) -> UInt8 {
-        guard has() else { throw JSONSyntaxError.unexpectedEnd(expected: expected, offset: index) }
-        return bytes[index]
+    @inlinable @inline(__always)
+    package mutating func peek(expected: @autoclosure () -> String) throws(JSONSyntaxError) -> UInt8 {
+        if index < bytes.count { return bytes[index] }
+        try endOfBytes(expected: expected())
     }
 
     /// Steps over `byte`, which must come next.
-    package mutating func expect(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
-        guard try peek(expected: expected) == byte else {
-            throw JSONSyntaxError.unexpectedCharacter(found: Self.describe(bytes[index]), expected: expected, offset: index)
+    @inlinable @inline(__always)
+    package mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String) throws(JSONSyntaxError) {
+        if index < bytes.count, bytes[index] == byte {
+            index += 1
+            return
         }
-        index += 1
+        try unexpected(expected: expected())
+    }
+
+    /// The error at the end of the bytes (where ``ranOut`` is noted when they are not the
+    /// end of the input): `expected` did not come.
+    package mutating func endOfBytes(expected: String) throws(JSONSyntaxError) -> Never {
+        _ = has()
+        throw JSONSyntaxError.unexpectedEnd(expected: expected, offset: index)
+    }
+
+    /// The error for the next byte, or the end of the bytes, when `expected` should have come.
+    package mutating func unexpected(expected: String) throws(JSONSyntaxError) -> Never {
+        guard index < bytes.count else { try endOfBytes(expected: expected) }
+        throw JSONSyntaxError.unexpectedCharacter(found: Self.describe(bytes[index]), expected: expected, offset: index)
     }
 
     /// Opens the array or object whose bracket is next, refused past ``maximumDepth``.
@@ -80,16 +104,22 @@ package struct JSONScanner {
     }
 
     /// After a member or element: `true` past a `,`, `false` past the closing `bracket`.
+    @inlinable @inline(__always)
     package mutating func nextMember(closing bracket: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        let expected = bracket == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'"
-        if try peek(expected: expected) == UInt8(ascii: ",") {
-            index += 1
-            return true
+        if index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                return true
+            }
+            if byte == bracket {
+                index += 1
+                depth -= 1
+                return false
+            }
         }
-        try expect(bracket, expected)
-        depth -= 1
-        return false
+        try unexpected(expected: bracket == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'")
     }
 
     // MARK: Strings
