@@ -108,18 +108,20 @@ extension JSONModelReader {
         }
     }
 
-    /// The text of the number that comes next, or `nil` (nothing read) when it is not one.
-    private mutating func numberText() throws -> String? {
+    /// The bytes of the number that comes next (checked), or `nil` (nothing read) when it is not one.
+    private mutating func numberBytes() throws -> UnsafeBufferPointer<UInt8>? {
         let start = scanner.index
         let first = scanner.bytes[start]
         guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { return nil }
         try scanner.scanNumber()
-        return String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
+        return UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
     }
 
     mutating func double(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Double?> {
         let start = scanner.index
-        if let text = try numberText() {
+        if let bytes = try numberBytes() {
+            if let number = JSONScanner.shortDecimal(bytes) { return .success(number) }
+            let text = String(decoding: bytes, as: UTF8.self)
             guard let number = Double(text), number.isFinite else { return .failure(object.invalid(key, "\(text) does not fit a number", at: start)) }
             return .success(number)
         }
@@ -129,7 +131,9 @@ extension JSONModelReader {
 
     mutating func integer(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Int?> {
         let start = scanner.index
-        if let text = try numberText() {
+        if let bytes = try numberBytes() {
+            if let number = JSONScanner.shortInteger(bytes) { return .success(number) }
+            let text = String(decoding: bytes, as: UTF8.self)
             if let number = Int(text) { return .success(number) }
             if let number = Double(text), number.rounded() == number, abs(number) < 1e15 { return .success(Int(number)) }
             return .failure(object.mismatch(key, "an integer", found: UInt8(ascii: "0"), at: start))

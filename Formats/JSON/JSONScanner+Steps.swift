@@ -53,3 +53,51 @@ extension JSONScanner {
         return try peek(expected: expected())
     }
 }
+
+extension JSONScanner {
+    /// The value of `number` (the bytes of a JSON number the scanner has checked) when it
+    /// has no exponent and at most 15 digits: its digits and the power of ten of its
+    /// fraction are both exact doubles, so their one correctly rounded quotient is the
+    /// double `Double(String)` reads (Clinger's fast path). `nil` for any other number.
+    static func shortDecimal(_ number: UnsafeBufferPointer<UInt8>) -> Double? {
+        let negative = number.first == UInt8(ascii: "-")
+        var digits: UInt64 = 0
+        var count = 0
+        var fraction = 0
+        var inFraction = false
+        for byte in UnsafeBufferPointer(rebasing: number[(negative ? 1 : 0)...]) {
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+                continue
+            }
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            digits = digits &* 10 &+ UInt64(digit)
+            count &+= 1
+            if inFraction { fraction &+= 1 }
+        }
+        guard count <= 15 else { return nil }
+        let value = Double(digits) / powersOfTen[fraction]
+        return negative ? -value : value
+    }
+
+    /// The value of `number` (checked JSON number bytes) when it is an integer of at most 18
+    /// digits, as `Int(String)` reads it; `nil` for any other number.
+    static func shortInteger(_ number: UnsafeBufferPointer<UInt8>) -> Int? {
+        let negative = number.first == UInt8(ascii: "-")
+        let digits = UnsafeBufferPointer(rebasing: number[(negative ? 1 : 0)...])
+        guard digits.count <= 18 else { return nil }
+        var value = 0
+        for byte in digits {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+        }
+        return negative ? -value : value
+    }
+
+    /// 10⁰ to 10¹⁵, each exact.
+    private static let powersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+}
