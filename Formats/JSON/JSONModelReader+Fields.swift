@@ -10,7 +10,7 @@ extension JSONModelReader {
     /// the scanner at its value: `field` reads the value and returns `true`, or returns
     /// `false` and the member is kept as unknown. With `kindMember`, `kind` is read as an
     /// item's kind. Keys that repeat are refused, as ``JSONReader`` refuses them.
-    mutating func members(path: String, kindMember: Bool = false, _ field: (inout JSONModelReader, JSONField, _ object: JSONObjectReader, _ keyOffset: Int) throws -> Bool) throws -> JSONObjectReader {
+    mutating func members(path: JSONPath, kindMember: Bool = false, _ field: (inout JSONModelReader, JSONField, _ object: JSONObjectReader, _ keyOffset: Int) throws -> Bool) throws -> JSONObjectReader {
         var object = JSONObjectReader(path: path, start: scanner.index)
         try scanner.enter()
         scanner.index += 1
@@ -24,9 +24,9 @@ extension JSONModelReader {
         var seen = JSONField.Set()
         var others: [JSONScanner.Key] = []
         repeat {
-            scanner.skipWhitespace()
+            let opening = try scanner.nextValueByte(expected: "a key")
             let keyStart = scanner.index
-            guard try scanner.peek(expected: "a key") == UInt8(ascii: "\"") else {
+            guard opening == UInt8(ascii: "\"") else {
                 throw JSONSyntaxError.unexpectedCharacter(found: JSONScanner.describe(scanner.bytes[keyStart]), expected: "a key in double quotes", offset: keyStart)
             }
             let escapes = try scanner.scanString()
@@ -51,10 +51,7 @@ extension JSONModelReader {
                 if let error = scanner.duplicate(other, among: others) { throw error }
                 others.append(other)
             }
-            scanner.skipWhitespace()
-            try scanner.expect(UInt8(ascii: ":"), "':' after the key")
-            scanner.skipWhitespace()
-            let first = try scanner.peek(expected: "a value")
+            let first = try scanner.valueAfterKey()
             var read = false
             if let known {
                 if first != UInt8(ascii: "n") { object.present.insert(known) }
@@ -68,7 +65,7 @@ extension JSONModelReader {
             if !read {
                 object.unknown.append((known?.name ?? text, keyStart, try scanner.opaqueValue()))
             }
-        } while try scanner.nextMember(closing: UInt8(ascii: "}"))
+        } while try scanner.afterMember(closing: UInt8(ascii: "}"))
         object.end = scanner.index
         return object
     }
@@ -111,18 +108,20 @@ extension JSONModelReader {
         }
     }
 
-    /// The text of the number that comes next, or `nil` (nothing read) when it is not one.
-    private mutating func numberText() throws -> String? {
+    /// The bytes of the number that comes next (checked), or `nil` (nothing read) when it is not one.
+    private mutating func numberBytes() throws -> UnsafeBufferPointer<UInt8>? {
         let start = scanner.index
         let first = scanner.bytes[start]
         guard first == UInt8(ascii: "-") || first &- UInt8(ascii: "0") < 10 else { return nil }
         try scanner.scanNumber()
-        return String(decoding: UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
+        return UnsafeBufferPointer(rebasing: scanner.bytes[start..<scanner.index])
     }
 
     mutating func double(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Double?> {
         let start = scanner.index
-        if let text = try numberText() {
+        if let bytes = try numberBytes() {
+            if let number = JSONScanner.shortDecimal(bytes) { return .success(number) }
+            let text = String(decoding: bytes, as: UTF8.self)
             guard let number = Double(text), number.isFinite else { return .failure(object.invalid(key, "\(text) does not fit a number", at: start)) }
             return .success(number)
         }
@@ -132,7 +131,9 @@ extension JSONModelReader {
 
     mutating func integer(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Int?> {
         let start = scanner.index
-        if let text = try numberText() {
+        if let bytes = try numberBytes() {
+            if let number = JSONScanner.shortInteger(bytes) { return .success(number) }
+            let text = String(decoding: bytes, as: UTF8.self)
             if let number = Int(text) { return .success(number) }
             if let number = Double(text), number.rounded() == number, abs(number) < 1e15 { return .success(Int(number)) }
             return .failure(object.mismatch(key, "an integer", found: UInt8(ascii: "0"), at: start))
@@ -228,10 +229,9 @@ extension JSONModelReader {
             return .success(found)
         }
         repeat {
-            scanner.skipWhitespace()
-            _ = try scanner.peek(expected: "a value")
+            _ = try scanner.nextValueByte(expected: "a value")
             found.append(try element(&self, found.count))
-        } while try scanner.nextMember(closing: UInt8(ascii: "]"))
+        } while try scanner.afterMember(closing: UInt8(ascii: "]"))
         return .success(found)
     }
 
@@ -254,14 +254,15 @@ extension JSONModelReader {
 
     /// The objects of an array field, each read by `read` with its path. An element that
     /// is not an object is the field's fault before any fault of the objects.
-    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, String) throws -> JSONParsed<Value>) throws -> JSONRead<[JSONParsed<Value>]> {
+    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, JSONPath) throws -> JSONParsed<Value>) throws -> JSONRead<[JSONParsed<Value>]> {
         var fault: (any Error)?
         let parsed = try elements(key, object) { reader, index -> JSONParsed<Value> in
-            let path = "\(object.path(key))[\(index)]"
+            let path = object.path.element(key, index)
             if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "{") { return try read(&reader, path) }
             let start = reader.scanner.index
             let error = try reader.skip { found in
                 let name = JSONScanner.typeName(startingWith: found)
+                let path = path.text
                 return JSONFault(offset: start) { .typeMismatch(field: path, expected: "an object", found: name, at: $0) }
             }
             if fault == nil { fault = error }

@@ -19,7 +19,7 @@ extension JSONModelReader {
         var bags = JSONRead<[OpaqueMember]>.success([])
     }
 
-    mutating func recipe(path: String, kindMember: Bool = false) throws -> (JSONParsed<Recipe>, JSONObjectReader) {
+    mutating func recipe(path: JSONPath, kindMember: Bool = false) throws -> (JSONParsed<Recipe>, JSONObjectReader) {
         var fields = RecipeFields()
         let object = try members(path: path, kindMember: kindMember) { reader, key, object, _ in
             switch key {
@@ -75,7 +75,7 @@ extension JSONModelReader {
         return (recipe, warnings)
     }
 
-    private mutating func yield(path: String) throws -> JSONParsed<Yield> {
+    private mutating func yield(path: JSONPath) throws -> JSONParsed<Yield> {
         var amount = JSONRead<Double?>.success(nil), unit = JSONRead<String?>.success(nil)
         let object = try members(path: path) { reader, key, object, _ in
             switch key {
@@ -88,7 +88,7 @@ extension JSONModelReader {
         return JSONParsed { (Yield(amount: try amount.get(), unit: try unit.get()), object.unusedKeyWarnings) }
     }
 
-    private mutating func ingredient(path: String) throws -> JSONParsed<Ingredient> {
+    private mutating func ingredient(path: JSONPath) throws -> JSONParsed<Ingredient> {
         var amount = JSONRead<Double?>.success(nil)
         var unit = JSONRead<String?>.success(nil), name = JSONRead<String?>.success(nil)
         var note = JSONRead<String?>.success(nil), link = JSONRead<String?>.success(nil)
@@ -116,7 +116,7 @@ extension JSONModelReader {
         }
     }
 
-    private mutating func ingredientGroup(path: String) throws -> JSONParsed<IngredientGroup> {
+    private mutating func ingredientGroup(path: JSONPath) throws -> JSONParsed<IngredientGroup> {
         var title = JSONRead<String?>.success(nil)
         var ingredients = JSONRead<[JSONParsed<Ingredient>]>.success([])
         var groups = JSONRead<[JSONParsed<IngredientGroup>]>.success([])
@@ -140,7 +140,7 @@ extension JSONModelReader {
         }
     }
 
-    private mutating func directionGroup(path: String) throws -> JSONParsed<DirectionGroup> {
+    private mutating func directionGroup(path: JSONPath) throws -> JSONParsed<DirectionGroup> {
         var title = JSONRead<String?>.success(nil)
         var directions = JSONRead<[String]>.success([])
         let object = try members(path: path) { reader, key, object, _ in

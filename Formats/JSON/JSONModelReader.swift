@@ -31,7 +31,7 @@ struct JSONModelReader {
     /// kind is decided as ``item(kind:path:name:defaultKind:guess:)`` decides it. A model
     /// error waits until the bytes after the object are checked, so that those not being
     /// JSON is the error, as in a read of the whole bytes as JSON first.
-    mutating func wholeItem(path: String, item name: @autoclosure () -> String, defaultKind: ItemKind?, guess: ItemKind) throws -> Item {
+    mutating func wholeItem(path: JSONPath, item name: @autoclosure () -> String, defaultKind: ItemKind?, guess: ItemKind) throws -> Item {
         guard let sourceMap else { preconditionFailure("JSONModelReader.wholeItem needs init(sourceMap:source:maximumDepth:)") }
         let bytes = scanner.bytes
         do {
@@ -62,12 +62,13 @@ struct JSONModelReader {
     /// when its place says (a document's `events`); else its own `kind` member says, or
     /// ``ItemKindClues`` decides from its fields and `defaultKind`, `name` naming it in that
     /// error. It is read as `guess` first, and once more when it turns out to be the other kind.
-    mutating func item(kind: ItemKind?, path: String, name: @autoclosure () -> String, defaultKind: ItemKind?, guess: ItemKind) throws -> (Item, [JSONWarning]) {
+    mutating func item(kind: ItemKind?, path: JSONPath, name: @autoclosure () -> String, defaultKind: ItemKind?, guess: ItemKind) throws -> (Item, [JSONWarning]) {
         let start = scanner.index
         guard scanner.bytes[start] == UInt8(ascii: "{") else {
             let found = JSONScanner.typeName(startingWith: scanner.bytes[start])
             _ = try scanner.opaqueValue()
-            throw JSONFault(offset: start) { .typeMismatch(field: path, expected: "an object", found: found, at: $0) }
+            let field = path.text
+            throw JSONFault(offset: start) { .typeMismatch(field: field, expected: "an object", found: found, at: $0) }
         }
         if let kind { return try read(kind, path: path, kindMember: false).parsed.get() }
         let depth = scanner.depth
@@ -96,7 +97,7 @@ struct JSONModelReader {
         return ItemKind(rawValue: name.text)
     }
 
-    private mutating func read(_ kind: ItemKind, path: String, kindMember: Bool) throws -> (parsed: JSONParsed<Item>, object: JSONObjectReader) {
+    private mutating func read(_ kind: ItemKind, path: JSONPath, kindMember: Bool) throws -> (parsed: JSONParsed<Item>, object: JSONObjectReader) {
         switch kind {
         case .event:
             let (parsed, object) = try event(path: path, kindMember: kindMember)
@@ -125,7 +126,7 @@ struct JSONModelReader {
         var timeZoneKey = 0, endTimeZoneKey = 0, allDayKey = 0, allDayValue = 0, endValue = 0
     }
 
-    mutating func event(path: String, kindMember: Bool = false) throws -> (JSONParsed<Event>, JSONObjectReader) {
+    mutating func event(path: JSONPath, kindMember: Bool = false) throws -> (JSONParsed<Event>, JSONObjectReader) {
         var fields = EventFields()
         let object = try members(path: path, kindMember: kindMember) { reader, key, object, keyOffset in
             switch key {
@@ -214,7 +215,7 @@ struct JSONModelReader {
         return ignored.map { JSONWarning(message: "'\(object.path($0.key))' is ignored: \($0.reason)", offset: $0.offset) }
     }
 
-    private mutating func task(path: String) throws -> JSONParsed<EventTask> {
+    private mutating func task(path: JSONPath) throws -> JSONParsed<EventTask> {
         var id = JSONRead<String?>.success(nil), text = JSONRead<String?>.success(nil)
         var done = JSONRead<Bool?>.success(nil)
         var bags = JSONRead<[OpaqueMember]>.success([])
@@ -253,7 +254,7 @@ struct JSONModelReader {
         case UInt8(ascii: "{"):
             var red = JSONRead<Double?>.success(nil), green = JSONRead<Double?>.success(nil)
             var blue = JSONRead<Double?>.success(nil), alpha = JSONRead<Double?>.success(nil)
-            let components = try members(path: object.path(.color)) { reader, key, object, _ in
+            let components = try members(path: object.path.field(.color)) { reader, key, object, _ in
                 switch key {
                 case .red: red = try reader.double(key, object)
                 case .green: green = try reader.double(key, object)
@@ -266,7 +267,7 @@ struct JSONModelReader {
             return JSONRead {
                 func component(_ value: JSONRead<Double?>, _ key: JSONField) throws -> Double {
                     guard let number = try value.get() else {
-                        let what = "color \(components.path)"
+                        let what = "color \(components.path.text)"
                         throw JSONFault(offset: start) { .missingField(key.name, in: what, at: $0) }
                     }
                     return number

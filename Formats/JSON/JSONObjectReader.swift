@@ -27,7 +27,7 @@ typealias JSONParsed<Value> = JSONRead<(value: Value, warnings: [JSONWarning])>
 /// (kept as the item's extras or dropped with a warning), and which known fields it has.
 struct JSONObjectReader {
     /// The object's path, such as `recipes[0]`.
-    let path: String
+    let path: JSONPath
     /// Offset of the opening brace.
     let start: Int
     /// Offset past the closing brace.
@@ -39,14 +39,14 @@ struct JSONObjectReader {
     /// The item's `kind` (read only when the object is an item on its own).
     var kind: JSONRead<ItemKind?> = .success(nil)
 
-    init(path: String, start: Int) {
+    init(path: JSONPath, start: Int) {
         self.path = path
         self.start = start
     }
 
     /// The path of a field of this object.
     func path(_ key: JSONField) -> String {
-        path.isEmpty ? key.name : "\(path).\(key.name)"
+        path.text(of: key)
     }
 
     func mismatch(_ key: JSONField, _ expected: String, found: UInt8, at offset: Int) -> JSONFault {
@@ -62,7 +62,7 @@ struct JSONObjectReader {
 
     /// The error when the required `key` is absent, naming the object as `what` (`recipe`).
     func missing(_ key: JSONField, in what: String) -> JSONFault {
-        let item = "\(what) \(path)"
+        let item = "\(what) \(path.text)"
         return JSONFault(offset: start) { .missingField(key.name, in: item, at: $0) }
     }
 
@@ -84,11 +84,11 @@ struct JSONObjectReader {
 
     /// Warnings for the unknown members, where the model keeps no extras.
     var unusedKeyWarnings: [JSONWarning] {
-        unknown.map { JSONWarning(message: "unknown key '\($0.key)' in \(path) is dropped", offset: $0.keyOffset) }
+        unknown.map { JSONWarning(message: "unknown key '\($0.key)' in \(path.text) is dropped", offset: $0.keyOffset) }
     }
 
     /// A stable id for an object that has none, from its bytes (in `bytes`) and its path.
     func generatedID(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        StableID.make(from: UnsafeBufferPointer(rebasing: bytes[start..<end]), salt: path)
+        StableID.make(from: UnsafeBufferPointer(rebasing: bytes[start..<end]), salt: path.text)
     }
 }

@@ -180,14 +180,13 @@ struct JSONStreamCursor<Source: ByteSource> {
     // MARK: Counting and reading
 
     /// Counts lines and columns (Unicode scalars) on to byte `offset` of `buffer`: the
-    /// newlines, then the scalars after the last of them, each in a loop without branches.
+    /// newlines eight bytes at a time, then the scalars after the last of them.
     private mutating func count(to offset: Int) {
         let end = min(offset, buffer.count)
         guard end > counted else { return }
         let (newlines, scalars) = buffer.withUnsafeBufferPointer { bytes -> (Int, Int) in
             let slice = UnsafeBufferPointer(rebasing: bytes[counted..<end])
-            var newlines = 0
-            for byte in slice { newlines &+= byte == 0x0A ? 1 : 0 }
+            let newlines = Self.newlines(in: slice)
             var from = 0
             if newlines > 0, let last = slice.lastIndex(of: 0x0A) { from = last + 1 }
             var scalars = 0
@@ -200,6 +199,28 @@ struct JSONStreamCursor<Source: ByteSource> {
         }
         column += scalars
         counted = end
+    }
+
+    /// How many of `bytes` are newlines (0x0A): eight bytes a word, each byte of a word that
+    /// is a newline marked exactly (no carry crosses a byte) and the marks counted.
+    static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var found = 0
+        var index = 0
+        let count = bytes.count
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
+            let nonzero = ((word & low) &+ low) | word
+            found &+= (~nonzero & ~low).nonzeroBitCount
+            index &+= 8
+        }
+        while index < count {
+            found &+= base[index] == 0x0A ? 1 : 0
+            index &+= 1
+        }
+        return found
     }
 
     /// Reads at least `wanted` more bytes (fewer at the end), first dropping the bytes no

@@ -153,11 +153,11 @@ struct JSONStreamReader<Source: ByteSource> {
         repeat {
             try scan(depth: depth) { $0.skipWhitespace() }
             let start = cursor.position()
-            let path: String
+            let path: JSONPath
             switch kind {
-            case .recipe?: path = "recipes[\(index)]"
-            case .event?: path = "events[\(index)]"
-            case nil: path = "[\(index)]"
+            case .recipe?: path = .item("recipes", index)
+            case .event?: path = .item("events", index)
+            case nil: path = .item("", index)
             }
             let (item, warnings) = try scan(depth: depth) { scanner in
                 _ = try scanner.peek(expected: "a value")

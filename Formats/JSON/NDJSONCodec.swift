@@ -48,7 +48,7 @@ public struct NDJSONCodec: ItemStreamDecoding, ItemStreamEncoding {
             let item = try line.withUnsafeBufferPointer { buffer in
                 let sourceMap = JSONSourceMap(bytes: buffer, lineBase: number, offsetBase: offset)
                 var reader = JSONModelReader(sourceMap: sourceMap, source: sourceName, maximumDepth: options.maximumDepth)
-                let item = try reader.wholeItem(path: "line \(number)", item: "the item on line \(number)", defaultKind: limits.defaultKind, guess: guess)
+                let item = try reader.wholeItem(path: .line(number), item: "the item on line \(number)", defaultKind: limits.defaultKind, guess: guess)
                 if !reader.diagnostics.isEmpty { diagnostics += reader.diagnostics }
                 return item
             }

@@ -84,12 +84,20 @@ extension JSONScanner {
             depth -= 1
             return .object(members)
         }
+        // The first key is kept on its own: most objects read here have one member, and
+        // then no array of keys is made.
+        var firstKey: Key?
         var keys: [Key] = []
         repeat {
             skipWhitespace()
             let key = try readKey()
-            if let error = duplicate(key, among: keys) { throw error }
-            keys.append(key)
+            if let firstKey {
+                if isSameKey(firstKey, key) { throw JSONSyntaxError.duplicateKey(key.text, offset: key.start, firstOffset: firstKey.start) }
+                if let error = duplicate(key, among: keys) { throw error }
+                keys.append(key)
+            } else {
+                firstKey = key
+            }
             skipWhitespace()
             try expect(UInt8(ascii: ":"), "':' after the key")
             skipWhitespace()

@@ -36,27 +36,65 @@ package struct JSONScanner {
         return false
     }
 
+    /// Steps over white space. Inlined where it is called (most calls find none), the
+    /// rest in ``skipWhitespaceRun()``.
+    @inlinable @inline(__always)
     package mutating func skipWhitespace() {
-        while has() {
-            switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
-            default: return
-            }
-        }
+        if index < bytes.count, bytes[index] > UInt8(ascii: " ") { return }
+        skipWhitespaceRun()
     }
 
+    /// Steps over white space; a run of spaces (a pretty document's indent) eight at a time.
+    package mutating func skipWhitespaceRun() {
+        let count = bytes.count
+        if let base = bytes.baseAddress {
+            while index < count {
+                switch base[index] {
+                case UInt8(ascii: " "):
+                    guard index &+ 8 <= count else {
+                        index &+= 1
+                        continue
+                    }
+                    let others = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ Self.spaces
+                    index &+= others == 0 ? 8 : others.trailingZeroBitCount &>> 3
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): index &+= 1
+                default: return
+                }
+            }
+        }
+        _ = has()
+    }
+
+    private static let spaces: UInt64 = 0x2020_2020_2020_2020
+
     /// The next byte; the end of the input is an error that says what was `expected`.
-    package mutating func peek(expected: String) throws(JSONSyntaxError) -> UInt8 {
-        guard has() else { throw JSONSyntaxError.unexpectedEnd(expected: expected, offset: index) }
-        return bytes[index]
+    @inlinable @inline(__always)
+    package mutating func peek(expected: @autoclosure () -> String) throws(JSONSyntaxError) -> UInt8 {
+        if index < bytes.count { return bytes[index] }
+        try endOfBytes(expected: expected())
     }
 
     /// Steps over `byte`, which must come next.
-    package mutating func expect(_ byte: UInt8, _ expected: String) throws(JSONSyntaxError) {
-        guard try peek(expected: expected) == byte else {
-            throw JSONSyntaxError.unexpectedCharacter(found: Self.describe(bytes[index]), expected: expected, offset: index)
+    @inlinable @inline(__always)
+    package mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String) throws(JSONSyntaxError) {
+        if index < bytes.count, bytes[index] == byte {
+            index += 1
+            return
         }
-        index += 1
+        try unexpected(expected: expected())
+    }
+
+    /// The error at the end of the bytes (where ``ranOut`` is noted when they are not the
+    /// end of the input): `expected` did not come.
+    package mutating func endOfBytes(expected: String) throws(JSONSyntaxError) -> Never {
+        _ = has()
+        throw JSONSyntaxError.unexpectedEnd(expected: expected, offset: index)
+    }
+
+    /// The error for the next byte, or the end of the bytes, when `expected` should have come.
+    package mutating func unexpected(expected: String) throws(JSONSyntaxError) -> Never {
+        guard index < bytes.count else { try endOfBytes(expected: expected) }
+        throw JSONSyntaxError.unexpectedCharacter(found: Self.describe(bytes[index]), expected: expected, offset: index)
     }
 
     /// Opens the array or object whose bracket is next, refused past ``maximumDepth``.
@@ -66,28 +104,45 @@ package struct JSONScanner {
     }
 
     /// After a member or element: `true` past a `,`, `false` past the closing `bracket`.
+    @inlinable @inline(__always)
     package mutating func nextMember(closing bracket: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        let expected = bracket == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'"
-        if try peek(expected: expected) == UInt8(ascii: ",") {
-            index += 1
-            return true
+        if index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ",") {
+                index += 1
+                return true
+            }
+            if byte == bracket {
+                index += 1
+                depth -= 1
+                return false
+            }
         }
-        try expect(bracket, expected)
-        depth -= 1
-        return false
+        try unexpected(expected: bracket == UInt8(ascii: "}") ? "',' or '}'" : "',' or ']'")
     }
 
     // MARK: Strings
 
     /// Steps over the string whose opening quote is next, checking it (UTF-8, escapes, no
-    /// raw control characters); returns whether it holds a backslash escape.
+    /// raw control characters); returns whether it holds a backslash escape. Runs of
+    /// printable ASCII (the most of most strings) are stepped over eight bytes at a time.
     package mutating func scanString() throws(JSONSyntaxError) -> Bool {
         index += 1
         var escapes = false
+        let count = bytes.count
         while true {
-            // A run of printable ASCII, the most of most strings, in a tight loop.
-            while index < bytes.count {
+            if let base = bytes.baseAddress {
+                while index &+ 8 <= count {
+                    let stops = Self.stops(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                    if stops != 0 {
+                        index &+= stops.trailingZeroBitCount &>> 3
+                        break
+                    }
+                    index &+= 8
+                }
+            }
+            while index < count {
                 let byte = bytes[index]
                 guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { break }
                 index += 1
@@ -106,14 +161,54 @@ package struct JSONScanner {
             case 0x20..<0x80:
                 index += 1
             default:
-                guard let count = UTF8Sequence.length(in: bytes, at: index) else {
-                    if index + 4 > bytes.count { _ = has(4) }
+                let length = sequenceLength(at: index)
+                guard length > 0 else {
+                    if index + 4 > count { _ = has(4) }
                     throw JSONSyntaxError.invalidUTF8(offset: index)
                 }
-                index += count
+                index += length
             }
         }
         throw JSONSyntaxError.unexpectedEnd(expected: "'\"' to close the string", offset: index)
+    }
+
+    /// The high bit of each byte of `word` (little-endian) that stops a run of plain string
+    /// content: a quote, a backslash, a control character or a byte of a multi-byte
+    /// sequence. Only the lowest is exact (a borrow runs on only past a byte that stops),
+    /// which is all ``scanString()`` asks: where the run ends.
+    @inline(__always)
+    private static func stops(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        return ((quote &- ones) | (backslash &- ones) | (word &- ones &* 0x20) | word) & (ones &* 0x80)
+    }
+
+    /// The length of the well-formed multi-byte UTF-8 sequence at `start` (Unicode's table
+    /// 3-7, as ``UTF8Sequence`` has it, here on these bytes alone so that it compiles to a
+    /// few compares), or 0 for a lead byte that starts none, a sequence cut short, an
+    /// overlong form, a surrogate or a scalar past U+10FFFF.
+    @inline(__always)
+    private func sequenceLength(at start: Int) -> Int {
+        let length: Int
+        var lower: UInt8 = 0x80
+        var upper: UInt8 = 0xBF
+        switch bytes[start] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; lower = 0xA0
+        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
+        case 0xED: length = 3; upper = 0x9F
+        case 0xF0: length = 4; lower = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; upper = 0x8F
+        default: return 0
+        }
+        guard start &+ length <= bytes.count else { return 0 }
+        let second = bytes[start &+ 1]
+        guard second >= lower, second <= upper else { return 0 }
+        if length > 2, bytes[start &+ 2] & 0xC0 != 0x80 { return 0 }
+        if length > 3, bytes[start &+ 3] & 0xC0 != 0x80 { return 0 }
+        return length
     }
 
     /// The text of the string from `start` (its opening quote) to `end` (past its closing
@@ -121,7 +216,7 @@ package struct JSONScanner {
     package func string(from start: Int, to end: Int, escapes: Bool) -> String {
         let content = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
         guard escapes else { return String(decoding: content, as: UTF8.self) }
-        return String(decoding: JSONStringEscapes.unescaped(content), as: UTF8.self)
+        return JSONStringEscapes.unescapedString(content)
     }
 
     /// Reads the string that comes next: its text and whether it held an escape.

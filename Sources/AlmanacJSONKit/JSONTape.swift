@@ -62,7 +62,7 @@ package struct JSONTape {
         let node = nodes[index]
         let content = UnsafeBufferPointer(rebasing: bytes[(node.start + 1)..<(node.end - 1)])
         guard node.hasEscapes else { return String(decoding: content, as: UTF8.self) }
-        return String(decoding: JSONStringEscapes.unescaped(content), as: UTF8.self)
+        return JSONStringEscapes.unescapedString(content)
     }
 
     /// The text of number node `index`, as it is spelled.
