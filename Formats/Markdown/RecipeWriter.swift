@@ -29,7 +29,7 @@ struct RecipeWriter {
             }
         }
         let foreign = recipe.extras.namesToWarnAbout.filter { $0 != MarkdownCodec.extrasKey && $0 != KeptRecipeSource.extrasKey }
-        if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
+        if !foreign.isEmpty || Self.anyIngredientHasExtras(recipe) {
             warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
         }
         return warnings
@@ -111,6 +111,15 @@ struct RecipeWriter {
             out.append(contentsOf: definition.utf8)
         }
         out.append(UInt8(ascii: "\n"))
+    }
+
+    /// Whether an ingredient, at any depth of groups, has extras (``Recipe/allIngredients``
+    /// without gathering them in an array).
+    private static func anyIngredientHasExtras(_ recipe: Recipe) -> Bool {
+        func any(_ groups: [IngredientGroup]) -> Bool {
+            groups.contains { group in group.ingredients.contains { !$0.extras.isEmpty } || any(group.ingredientGroups) }
+        }
+        return recipe.ingredients.contains { !$0.extras.isEmpty } || any(recipe.ingredientGroups)
     }
 
     /// What stands between two blocks: a blank line.
