@@ -235,7 +235,17 @@ enum MarkdownEscaper {
     /// Indents the lines of `output[start...]` after its first by `columns` spaces, as
     /// ``indentContinuation(_:columns:)`` does for a text.
     static func indentContinuation(_ output: inout [UInt8], from start: Int, columns: Int) {
-        guard let firstBreak = output[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+        // Most texts are one line: find the first break in one tight pass.
+        let count = output.count
+        let found: Int? = output.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < count {
+                if bytes[index] == UInt8(ascii: "\n") { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let firstBreak = found else { return }
         var indented: [UInt8] = []
         indented.reserveCapacity(output.count - firstBreak + columns * 4)
         var lineStart = firstBreak + 1

@@ -130,7 +130,7 @@ struct RecipeWriter {
 
     /// Appends `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
     static func appendAmount(_ amount: Double, unit: String?, to out: inout [UInt8]) {
-        out.append(contentsOf: AmountText.format(amount).utf8)
+        AmountText.append(amount, to: &out)
         guard let unit, !unit.isEmpty else { return }
         out.append(UInt8(ascii: " "))
         let start = out.count
