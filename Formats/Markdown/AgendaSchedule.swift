@@ -60,6 +60,21 @@ struct AgendaScheduleKey: Equatable {
         end = event.end
         recurrence = event.recurrence
     }
+
+    /// Whether `event` has this key, compared in place (no key made of it).
+    func matches(_ event: Event) -> Bool {
+        recurrence == event.recurrence && Self.same(start, event.start) && Self.same(end, event.end)
+    }
+
+    private static func same(_ one: CalendarTime?, _ other: CalendarTime?) -> Bool {
+        switch (one, other) {
+        case (nil, nil): return true
+        case (.date(let a)?, .date(let b)?): return a == b
+        case (.floating(let a)?, .floating(let b)?), (.utc(let a)?, .utc(let b)?): return a == b
+        case (.zoned(let a, let zone)?, .zoned(let b, let otherZone)?): return a == b && zone == otherZone
+        default: return false
+        }
+    }
 }
 
 /// The schedule of the event placed last, so that writing the event right after placing it
@@ -89,8 +104,8 @@ final class AgendaScheduleMemo {
         if let ics = event.extras["ics"]?.members, ics.contains(where: { $0.key == "properties" }) {
             return AgendaSchedule(event, onOrAfter: day)
         }
+        if let last, last.key.matches(event) { return last.schedule }
         let key = AgendaScheduleKey(event)
-        if let last, last.key == key { return last.schedule }
         let schedule = compute(key, onOrAfter: day)
         last = (key, schedule)
         return schedule
