@@ -239,7 +239,7 @@ struct RecipeWriter {
                 out.append(UInt8(ascii: "\n"))
             }
             let markerStart = out.count
-            if ordered { out.append(contentsOf: String(number).utf8) }
+            if ordered { ByteText.append(number, to: &out) }
             out.append(character)
             let markerWidth = out.count - markerStart
             number += 1
