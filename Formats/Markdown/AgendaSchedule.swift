@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 
 /// What the agenda needs of an event's recurrence, worked out once per event: whether it
 /// repeats, its next occurrence on or after the reference day, and its rule in words.
@@ -7,21 +8,29 @@ import AlmanacCore
 struct AgendaSchedule {
     /// Whether the event repeats (``Event/isRecurring``).
     let isRecurring: Bool
+    /// Where an occurrence starts and ends (of ``RecurrenceSet/Occurrence``).
+    struct Occurrence: Equatable {
+        var start: CalendarTime
+        var end: CalendarTime?
+    }
+
     /// The first occurrence on or after the day (``Event/nextOccurrence(onOrAfter:)``).
-    let next: RecurrenceSet.Occurrence?
+    let next: Occurrence?
     /// The rule in words (``Event/recurrenceWords``), for a recurring event with a start.
     let words: String?
 
-    /// The schedule of `event` relative to `day`: the rule is read once for both the next
-    /// occurrence and the words.
+    static let none = AgendaSchedule(isRecurring: false, next: nil, words: nil)
+
+    /// The schedule of `event` relative to `day`, read from the event alone (its rule read
+    /// afresh): the meaning ``AgendaScheduleMemo`` keeps while taking shortcuts.
     init(_ event: Event, onOrAfter day: CivilDate) {
         guard event.isRecurring else {
-            (isRecurring, next, words) = (false, nil, nil)
+            self = .none
             return
         }
         isRecurring = true
         let set = try? event.recurrenceSet()
-        next = set?.firstOccurrence(onOrAfter: day)
+        next = set?.firstOccurrence(onOrAfter: day).map { Occurrence(start: $0.start, end: $0.end) }
         guard event.start != nil, let recurrence = event.recurrence else {
             words = nil
             return
@@ -30,20 +39,153 @@ struct AgendaSchedule {
         let rule = !recurrence.isEmpty && set != nil ? set?.rules.first : try? RecurrenceRule(parsing: recurrence)
         words = rule?.words(start: event.start)
     }
+
+    init(isRecurring: Bool, next: Occurrence?, words: String?) {
+        self.isRecurring = isRecurring
+        self.next = next
+        self.words = words
+    }
+}
+
+/// What the schedule of an event without kept iCalendar lines (RDATE, EXDATE, RRULE)
+/// depends on: its start, end and rule. The event written right after it was placed is
+/// known by these, not by comparing every field.
+struct AgendaScheduleKey: Equatable {
+    var start: CalendarTime?
+    var end: CalendarTime?
+    var recurrence: String?
+
+    init(_ event: Event) {
+        start = event.start
+        end = event.end
+        recurrence = event.recurrence
+    }
+
+    /// Whether `event` has this key, compared in place (no key made of it).
+    func matches(_ event: Event) -> Bool {
+        recurrence == event.recurrence && Self.same(start, event.start) && Self.same(end, event.end)
+    }
+
+    private static func same(_ one: CalendarTime?, _ other: CalendarTime?) -> Bool {
+        switch (one, other) {
+        case (nil, nil): return true
+        case (.date(let a)?, .date(let b)?): return a == b
+        case (.floating(let a)?, .floating(let b)?), (.utc(let a)?, .utc(let b)?): return a == b
+        case (.zoned(let a, let zone)?, .zoned(let b, let otherZone)?): return a == b && zone == otherZone
+        default: return false
+        }
+    }
 }
 
 /// The schedule of the event placed last, so that writing the event right after placing it
-/// (as ``DocumentAssembler`` does) does not work it out again. Shared by the copies of one
-/// writer, which all count from the same day; an event that is not the one placed last is
-/// worked out afresh.
+/// (as ``DocumentAssembler`` does) does not work it out again; and the rules read so far,
+/// since a calendar repeats the same few rules. Shared by the copies of one writer, which
+/// all count from the same day; an event that is not the one placed last is worked out afresh.
 final class AgendaScheduleMemo {
-    private var last: (event: Event, schedule: AgendaSchedule)?
+    private var last: (key: AgendaScheduleKey, schedule: AgendaSchedule)?
+    /// Rules read, by their text (`nil`: not RFC 5545 text).
+    private var rules: [String: RecurrenceRule?] = [:]
+    /// Rules in words, by rule text and the parts of the start the words read.
+    private var words: [WordsKey: String] = [:]
+    /// Zones by identifier (`nil`: unknown).
+    private var zones: [String: TimeZone?] = [:]
+
+    private struct WordsKey: Hashable {
+        var rule: String
+        var month: Int
+        var day: Int
+        var weekday: Int
+    }
 
     /// The schedule of `event`, from the memo when it is the event seen last.
     func schedule(of event: Event, onOrAfter day: CivilDate) -> AgendaSchedule {
-        if let last, last.event == event { return last.schedule }
-        let schedule = AgendaSchedule(event, onOrAfter: day)
-        last = (event, schedule)
+        // Kept lines (`extras.ics.properties`, where ``Event/recurrenceSet()`` reads them)
+        // take the engine's own path, every time.
+        if let ics = event.extras["ics"]?.members, ics.contains(where: { $0.key == "properties" }) {
+            return AgendaSchedule(event, onOrAfter: day)
+        }
+        if let last, last.key.matches(event) { return last.schedule }
+        let key = AgendaScheduleKey(event)
+        let schedule = compute(key, onOrAfter: day)
+        last = (key, schedule)
         return schedule
+    }
+
+    /// ``AgendaSchedule/init(_:onOrAfter:)``, with the rule and its words from the memo and,
+    /// for an event that starts on or after `day`, its start as the next occurrence (the
+    /// start is always an occurrence and no rule gives one before it).
+    private func compute(_ key: AgendaScheduleKey, onOrAfter day: CivilDate) -> AgendaSchedule {
+        guard let recurrence = key.recurrence, !recurrence.isEmpty else { return .none }
+        guard let start = key.start, let rule = rule(recurrence) else {
+            return AgendaSchedule(isRecurring: true, next: nil, words: nil)
+        }
+        let next: AgendaSchedule.Occurrence?
+        if start.day >= day, startsAsWritten(start, end: key.end) {
+            next = AgendaSchedule.Occurrence(start: start, end: key.end)
+        } else {
+            next = RecurrenceSet(start: start, end: key.end, rules: [rule]).firstOccurrence(onOrAfter: day).map {
+                AgendaSchedule.Occurrence(start: $0.start, end: $0.end)
+            }
+        }
+        return AgendaSchedule(isRecurring: true, next: next, words: words(rule, text: recurrence, start: start))
+    }
+
+    private func rule(_ text: String) -> RecurrenceRule? {
+        if let known = rules[text] { return known }
+        let rule = try? RecurrenceRule(parsing: text)
+        if rules.count >= 4_096 { rules.removeAll(keepingCapacity: true) }
+        rules[text] = rule
+        return rule
+    }
+
+    /// ``RecurrenceRule/words(start:)``, which reads of the start at most its day of the
+    /// month and month (a yearly or monthly rule) or its weekday (a weekly one).
+    private func words(_ rule: RecurrenceRule, text: String, start: CalendarTime) -> String {
+        let date = start.day
+        var key = WordsKey(rule: text, month: 0, day: 0, weekday: 0)
+        switch rule.frequency {
+        case .yearly, .monthly: (key.month, key.day) = (date.month, date.day)
+        case .weekly: key.weekday = ((date.daysSinceEpoch % 7) + 7) % 7
+        default: break
+        }
+        if let known = words[key] { return known }
+        let made = rule.words(start: start)
+        if words.count >= 4_096 { words.removeAll(keepingCapacity: true) }
+        words[key] = made
+        return made
+    }
+
+    /// Whether the recurrence engine gives `start` and `end` back unchanged as its first
+    /// occurrence: whole seconds, the end of the start's kind (and zone), and zoned wall-clock
+    /// times that exist (not skipped by a change of clocks).
+    private func startsAsWritten(_ start: CalendarTime, end: CalendarTime?) -> Bool {
+        func whole(_ value: CivilDateTime) -> Bool { value.nanosecond == 0 && value.second < 60 }
+        switch (start, end) {
+        case (.date, nil), (.date, .date?): return true
+        case (.floating(let value), nil), (.utc(let value), nil): return whole(value)
+        case (.floating(let one), .floating(let other)?), (.utc(let one), .utc(let other)?): return whole(one) && whole(other)
+        case (.zoned(let value, let zone), nil): return whole(value) && exists(value, in: zone)
+        case (.zoned(let one, let zone), .zoned(let other, let otherZone)?):
+            return zone == otherZone && whole(one) && whole(other) && exists(one, in: zone) && exists(other, in: zone)
+        default: return false
+        }
+    }
+
+    /// Whether the wall-clock time `value` occurs in `zone` (an unknown zone counts as UTC:
+    /// every time does): some offset the zone has near it reads it as an instant of that offset.
+    private func exists(_ value: CivilDateTime, in zone: String) -> Bool {
+        let known: TimeZone?
+        if let cached = zones[zone] {
+            known = cached
+        } else {
+            known = TimeZone(identifier: zone)
+            zones[zone] = known
+        }
+        guard let timeZone = known else { return true }
+        let local = value.secondsSinceEpoch
+        let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
+        let second = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - first)))
+        if second == first { return true }
+        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - second))) == second
     }
 }

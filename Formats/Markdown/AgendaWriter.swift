@@ -16,10 +16,16 @@ struct AgendaWriter {
     var recipeLinks = MealRecipeLinks()
     /// The schedule of the event placed last (``AgendaScheduleMemo``).
     private let memo = AgendaScheduleMemo()
+    /// Seven and thirty days after ``reference`` on the calendar, where ``EventPeriod/of(_:relativeTo:calendar:)``
+    /// puts the ends of Next 7 Days and Next 30 Days: worked out once, not per event.
+    private let weekEnd: Date?
+    private let monthEnd: Date?
 
     init(reference: Date, calendar: Calendar) {
         self.reference = reference
         self.calendar = calendar
+        weekEnd = calendar.date(byAdding: .day, value: 7, to: reference)
+        monthEnd = calendar.date(byAdding: .day, value: 30, to: reference)
         let parts = calendar.dateComponents([.year, .month, .day], from: reference)
         today = CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? CivilDate(daysSinceEpoch: 0)
     }
@@ -41,8 +47,16 @@ struct AgendaWriter {
     func place(of event: Event) -> (period: Int, instant: Date?) {
         let start = schedule(of: event).next?.start ?? event.start
         guard let instant = start?.instant(localZone: calendar.timeZone) else { return (Self.periods.count - 1, nil) }
-        let period = EventPeriod.of(instant, relativeTo: reference, calendar: calendar)
-        return (Self.periods.firstIndex(of: period) ?? Self.periods.count - 1, instant)
+        return (periodIndex(of: instant), instant)
+    }
+
+    /// The index in ``periods`` of ``EventPeriod/of(_:relativeTo:calendar:)`` of `instant`
+    /// (``periods`` are ``EventPeriod/allCases`` in order, then No Date).
+    private func periodIndex(of instant: Date) -> Int {
+        if instant < reference { return 0 }
+        if let weekEnd, instant < weekEnd { return 1 }
+        if let monthEnd, instant < monthEnd { return 2 }
+        return 3
     }
 
     /// The event's recurrence as the agenda needs it, worked out once for placing and writing it.
@@ -62,13 +76,21 @@ struct AgendaWriter {
         if let end = event.end { AttributeLine.value("end", &out) { CalendarTimeText.append(end, to: &$0) } }
         if let symbol = event.symbol { AttributeLine.value("symbol", symbol, &out) }
         if let color = event.color {
-            let text = [color.red, color.green, color.blue, color.alpha].map { $0 == $0.rounded() && abs($0) < 1e15 ? String(Int($0)) : "\($0)" }
-            AttributeLine.value("color", text.joined(separator: " "), &out)
+            AttributeLine.value("color", &out) { bytes in
+                for (index, component) in [color.red, color.green, color.blue, color.alpha].enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: " ")) }
+                    if component == component.rounded() && abs(component) < 1e15 {
+                        ByteText.append(Int(component), to: &bytes)
+                    } else {
+                        bytes.append(contentsOf: component.description.utf8)
+                    }
+                }
+            }
         }
         if let url = event.url { AttributeLine.value("url", url, &out) }
         if !event.categories.isEmpty { AttributeLine.list("categories", event.categories, separator: UInt8(ascii: ","), &out) }
         if let recurrence = event.recurrence { AttributeLine.value("recurrence", recurrence, &out) }
-        if !event.tasks.isEmpty { AttributeLine.list("tasks", event.tasks.map(\.id), separator: UInt8(ascii: " "), &out) }
+        if !event.tasks.isEmpty { AttributeLine.list("tasks", event.tasks.lazy.map(\.id), separator: UInt8(ascii: " "), &out) }
         if !event.recipes.isEmpty { AttributeLine.list("recipes", event.recipes, separator: UInt8(ascii: " "), &out) }
         AttributeLine.end(&out)
         detailBlocks(event, link: false, taskLink: { _ in nil }, into: &out)
@@ -82,7 +104,16 @@ struct AgendaWriter {
         if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
             let sorted = event.extras.sortedNames
             let names = sorted.isEmpty ? ["tasks"] : sorted
-            warnings.append("event '\(event.title)': Markdown cannot carry the extras other formats kept (\(names.joined(separator: ", ")))")
+            var message = "event '"
+            message.reserveCapacity(event.title.utf8.count + 80)
+            message += event.title
+            message += "': Markdown cannot carry the extras other formats kept ("
+            for (index, name) in names.enumerated() {
+                if index > 0 { message += ", " }
+                message += name
+            }
+            message += ")"
+            warnings.append(message)
         }
     }
 

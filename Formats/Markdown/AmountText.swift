@@ -132,6 +132,37 @@ enum AmountText {
         return text
     }
 
+    /// Appends ``format(_:)`` of `value` as UTF-8, with no `String` for whole numbers and fractions.
+    static func append(_ value: Double, to bytes: inout [UInt8]) {
+        if value < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            append(-value, to: &bytes)
+            return
+        }
+        if value == value.rounded(), value < 1e15 {
+            ByteText.append(Int(value), to: &bytes)
+            return
+        }
+        let whole = value.rounded(.down)
+        let fraction = value - whole
+        for denominator in [2.0, 3, 4, 8] {
+            let numerator = (fraction * denominator).rounded()
+            if numerator > 0, numerator < denominator, whole + numerator / denominator == value {
+                var (top, bottom) = (Int(numerator), Int(denominator))
+                while top % 2 == 0 && bottom % 2 == 0 { top /= 2; bottom /= 2 }
+                if whole > 0 {
+                    ByteText.append(Int(whole), to: &bytes)
+                    bytes.append(UInt8(ascii: " "))
+                }
+                ByteText.append(top, to: &bytes)
+                bytes.append(UInt8(ascii: "/"))
+                ByteText.append(bottom, to: &bytes)
+                return
+            }
+        }
+        bytes.append(contentsOf: format(value).utf8)
+    }
+
     /// A decimal without exponent, for very small or large values (RecipeMD has no exponents).
     /// Large values are whole numbers and get all their digits; small ones up to 12 decimals.
     private static func decimalExpansion(_ value: Double) -> String {

@@ -35,7 +35,7 @@ enum AttributeLine {
     }
 
     /// Appends ` key="…"` with `items` percent-encoded and joined with `separator`.
-    static func list(_ key: String, _ items: [String], separator: UInt8, _ out: inout [UInt8]) {
+    static func list(_ key: String, _ items: some Sequence<String>, separator: UInt8, _ out: inout [UInt8]) {
         open(key, &out)
         for (index, item) in items.enumerated() {
             if index > 0 { out.append(separator) }
@@ -82,23 +82,38 @@ enum AttributeLine {
     /// `out[start...]` with the bytes an attribute cannot hold percent-encoded: `%`, `"`, `<`,
     /// `>`, `&`, control characters and `separator` (all ASCII: no byte of a longer character).
     private static func encode(_ out: inout [UInt8], from start: Int, separator: UInt8?) {
-        let isEncoded = { (byte: UInt8) in
-            byte == UInt8(ascii: "%") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "&") || byte < 0x20 || byte == 0x7F || byte == separator
+        let extra = separator ?? 0
+        // `%`, `"`, `<`, `>` and `&` as a mask of the bytes below 64.
+        let low: UInt64 = 1 << 0x25 | 1 << 0x22 | 1 << 0x3C | 1 << 0x3E | 1 << 0x26
+        func isEncoded(_ byte: UInt8) -> Bool {
+            byte < 0x20 || (byte < 0x40 && low & (1 << UInt64(byte)) != 0) || byte == 0x7F || (separator != nil && byte == extra)
         }
         // Most values hold nothing to encode.
-        guard let first = out[start...].firstIndex(where: isEncoded) else { return }
-        let hex = Array("0123456789ABCDEF".utf8)
+        let count = out.count
+        let first: Int? = out.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < count {
+                if isEncoded(bytes[index]) { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let first else { return }
         var encoded: [UInt8] = []
+        encoded.reserveCapacity((count - first) * 3)
         for byte in out[first...] {
             if isEncoded(byte) {
-                encoded.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigits[Int(byte >> 4)])
+                encoded.append(hexDigits[Int(byte & 0x0F)])
             } else {
                 encoded.append(byte)
             }
         }
         out.replaceSubrange(first..., with: encoded)
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     /// `value` with `%XX` sequences decoded (invalid ones are kept as written).
     static func decode(_ value: String) -> String {

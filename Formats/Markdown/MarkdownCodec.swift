@@ -24,19 +24,20 @@ public struct MarkdownCodec: FormatCodec, SplitEncoding, DocumentStreamEncoding 
         self.structuredData = structuredData
     }
 
-    public var format: FormatDescriptor {
-        FormatDescriptor(
-            name: "markdown", aliases: ["md"], extensions: ["md", "markdown"],
-            summary: "Markdown: RecipeMD recipes, events as an agenda",
-            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases),
-            writeOptions: [
-                FormatOption(.frontMatter, help: "Write YAML front matter (Hugo, Jekyll) with the fields RecipeMD has no place for"),
-                FormatOption(.today, help: "Group agenda events relative to this day, YYYY-MM-DD (default: today)"),
-                FormatOption(.site, help: "With -d SITE: write a site folder that Hugo or Jekyll builds (pages, list pages, JSON-LD, a layout when missing)"),
-            ],
-            lines: .plain
-        )
-    }
+    /// Made once: the pipeline asks for it per item.
+    private static let descriptor = FormatDescriptor(
+        name: "markdown", aliases: ["md"], extensions: ["md", "markdown"],
+        summary: "Markdown: RecipeMD recipes, events as an agenda",
+        reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases),
+        writeOptions: [
+            FormatOption(.frontMatter, help: "Write YAML front matter (Hugo, Jekyll) with the fields RecipeMD has no place for"),
+            FormatOption(.today, help: "Group agenda events relative to this day, YYYY-MM-DD (default: today)"),
+            FormatOption(.site, help: "With -d SITE: write a site folder that Hugo or Jekyll builds (pages, list pages, JSON-LD, a layout when missing)"),
+        ],
+        lines: .plain
+    )
+
+    public var format: FormatDescriptor { Self.descriptor }
 
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         let markdown = try MarkdownSource(bytes)

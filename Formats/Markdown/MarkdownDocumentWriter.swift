@@ -39,7 +39,7 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         switch item {
         case .recipe(let recipe):
-            agendaWriter.recipeLinks.add(recipe, destination: MealRecipeLinks.anchor(recipe))
+            agendaWriter.recipeLinks.addAnchored(recipe)
             let warnings = RecipeWriter(frontMatter: options.frontMatter).write(recipe, into: &bytes)
             diagnostics += warnings.map { Diagnostic(.warning, "recipe '\(recipe.title)': \($0)") }
         case .event(let event):

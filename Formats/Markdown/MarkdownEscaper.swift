@@ -33,15 +33,38 @@ enum MarkdownEscaper {
             escaped.insert(byte)
             stops.insert(byte)
         }
+        let table: [Bool]
+        if extra.isEmpty {
+            table = heading ? headingStopTable : plainStopTable
+        } else if extra == [UInt8(ascii: ",")] && !heading {
+            table = commaStopTable
+        } else {
+            table = stops.table
+        }
         MarkdownText.withBytes(text) { bytes in
-            append(bytes, heading: heading, escaped: escaped, stops: stops, to: &output)
+            table.withUnsafeBufferPointer { append(bytes, heading: heading, escaped: escaped, stops: $0, to: &output) }
         }
     }
 
     /// Appends ``escape(_:heading:extra:)`` of the text whose UTF-8 is `text`.
     static func append(utf8 text: [UInt8], to output: inout [UInt8]) {
-        text.withUnsafeBufferPointer { append($0, heading: false, escaped: alwaysSet, stops: plainStops, to: &output) }
+        text.withUnsafeBufferPointer { bytes in
+            plainStopTable.withUnsafeBufferPointer { append(bytes, heading: false, escaped: alwaysSet, stops: $0, to: &output) }
+        }
     }
+
+    /// ``plainStops`` (and with `#`, or `,`) as a table of all 256 bytes, for the scan of runs.
+    private static let plainStopTable = plainStops.table
+    private static let headingStopTable: [Bool] = {
+        var stops = plainStops
+        stops.insert(UInt8(ascii: "#"))
+        return stops.table
+    }()
+    private static let commaStopTable: [Bool] = {
+        var stops = plainStops
+        stops.insert(UInt8(ascii: ","))
+        return stops.table
+    }()
 
     /// Where a run of bytes that need nothing stops without a heading or extras.
     private static let plainStops: ASCIISet = {
@@ -50,7 +73,7 @@ enum MarkdownEscaper {
         return stops
     }()
 
-    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, heading: Bool, escaped: ASCIISet, stops: ASCIISet, to output: inout [UInt8]) {
+    private static func append(_ bytes: UnsafeBufferPointer<UInt8>, heading: Bool, escaped: ASCIISet, stops: UnsafeBufferPointer<Bool>, to output: inout [UInt8]) {
         let count = bytes.count
         var lineStart = true
         var cursor = 0
@@ -58,7 +81,7 @@ enum MarkdownEscaper {
             if !lineStart {
                 // Within a line only the bytes of `stops` ask for anything.
                 let run = cursor
-                while cursor < count && !stops.contains(bytes[cursor]) { cursor += 1 }
+                while cursor < count && !stops[Int(bytes[cursor])] { cursor += 1 }
                 if cursor > run { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<cursor])) }
                 if cursor == count { break }
             }
@@ -134,6 +157,9 @@ enum MarkdownEscaper {
             if byte < 64 { return low & (1 << UInt64(byte)) != 0 }
             return byte < 128 && high & (1 << UInt64(byte &- 64)) != 0
         }
+
+        /// Whether each of the 256 bytes is in the set.
+        var table: [Bool] { (0...255).map { contains(UInt8($0)) } }
     }
 
     /// ``always`` as bytes.
@@ -209,7 +235,17 @@ enum MarkdownEscaper {
     /// Indents the lines of `output[start...]` after its first by `columns` spaces, as
     /// ``indentContinuation(_:columns:)`` does for a text.
     static func indentContinuation(_ output: inout [UInt8], from start: Int, columns: Int) {
-        guard let firstBreak = output[start...].firstIndex(of: UInt8(ascii: "\n")) else { return }
+        // Most texts are one line: find the first break in one tight pass.
+        let count = output.count
+        let found: Int? = output.withUnsafeBufferPointer { bytes in
+            var index = start
+            while index < count {
+                if bytes[index] == UInt8(ascii: "\n") { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let firstBreak = found else { return }
         var indented: [UInt8] = []
         indented.reserveCapacity(output.count - firstBreak + columns * 4)
         var lineStart = firstBreak + 1

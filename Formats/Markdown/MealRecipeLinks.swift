@@ -18,7 +18,11 @@ struct MealRecipeLinks {
     /// A recipe as a meal's line shows it: its title and, when it has one, where it lives.
     struct Entry {
         var title: String
-        var destination: String?
+        /// Where the recipe lives; for one of the same file, its ``MealRecipeLinks/anchor(_:)``,
+        /// made when a meal links to it (most recipes serve no meal).
+        var destination: String? { anchored ? MealRecipeLinks.anchor(title: title) : place }
+        fileprivate var place: String?
+        fileprivate var anchored = false
     }
 
     static let singular = "**Recipe:**"
@@ -28,7 +32,12 @@ struct MealRecipeLinks {
 
     /// Adds the recipe `recipe` at `destination`, unless the recipe's id is known already.
     mutating func add(_ recipe: Recipe, destination: String?) {
-        if entries[recipe.id] == nil { entries[recipe.id] = Entry(title: recipe.title, destination: destination) }
+        if entries[recipe.id] == nil { entries[recipe.id] = Entry(title: recipe.title, place: destination) }
+    }
+
+    /// Adds the recipe `recipe` at its heading in the same file (``anchor(_:)``), unless its id is known already.
+    mutating func addAnchored(_ recipe: Recipe) {
+        if entries[recipe.id] == nil { entries[recipe.id] = Entry(title: recipe.title, anchored: true) }
     }
 
     /// Adds a recipe the meals name that the document does not write: linked to its source when that is a web address.
@@ -40,7 +49,12 @@ struct MealRecipeLinks {
 
     /// The anchor of a recipe's heading in the same file.
     static func anchor(_ recipe: Recipe) -> String {
-        "#" + SlugMaker.slug(recipe.title, fallback: ItemKind.recipe.rawValue)
+        anchor(title: recipe.title)
+    }
+
+    /// The anchor of the heading of a recipe titled `title`.
+    static func anchor(title: String) -> String {
+        "#" + SlugMaker.slug(title, fallback: ItemKind.recipe.rawValue)
     }
 
     /// The `**Recipe:** …` block of `event`, or `nil` when it serves none.

@@ -29,7 +29,7 @@ struct RecipeWriter {
             }
         }
         let foreign = recipe.extras.namesToWarnAbout.filter { $0 != MarkdownCodec.extrasKey && $0 != KeptRecipeSource.extrasKey }
-        if !foreign.isEmpty || recipe.allIngredients.contains(where: { !$0.extras.isEmpty }) {
+        if !foreign.isEmpty || Self.anyIngredientHasExtras(recipe) {
             warnings.append("Markdown cannot carry the extras other formats kept (\((foreign.isEmpty ? ["ingredients"] : foreign).joined(separator: ", ")))")
         }
         return warnings
@@ -113,6 +113,15 @@ struct RecipeWriter {
         out.append(UInt8(ascii: "\n"))
     }
 
+    /// Whether an ingredient, at any depth of groups, has extras (``Recipe/allIngredients``
+    /// without gathering them in an array).
+    private static func anyIngredientHasExtras(_ recipe: Recipe) -> Bool {
+        func any(_ groups: [IngredientGroup]) -> Bool {
+            groups.contains { group in group.ingredients.contains { !$0.extras.isEmpty } || any(group.ingredientGroups) }
+        }
+        return recipe.ingredients.contains { !$0.extras.isEmpty } || any(recipe.ingredientGroups)
+    }
+
     /// What stands between two blocks: a blank line.
     private static let blockBreak = Array("\n\n".utf8)
     private static let divider = Array("---".utf8)
@@ -121,7 +130,7 @@ struct RecipeWriter {
 
     /// Appends `1 1/2 cups`: a number as a cook writes it and the unit, escaped.
     static func appendAmount(_ amount: Double, unit: String?, to out: inout [UInt8]) {
-        out.append(contentsOf: AmountText.format(amount).utf8)
+        AmountText.append(amount, to: &out)
         guard let unit, !unit.isEmpty else { return }
         out.append(UInt8(ascii: " "))
         let start = out.count
@@ -230,7 +239,7 @@ struct RecipeWriter {
                 out.append(UInt8(ascii: "\n"))
             }
             let markerStart = out.count
-            if ordered { out.append(contentsOf: String(number).utf8) }
+            if ordered { ByteText.append(number, to: &out) }
             out.append(character)
             let markerWidth = out.count - markerStart
             number += 1

@@ -12,13 +12,14 @@ public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
         self.options = options
     }
 
-    public var format: FormatDescriptor {
-        FormatDescriptor(
-            name: "xml", extensions: ["xml"],
-            summary: "almanac XML document (schema: Formats/XML/almanac.xsd)",
-            reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases)
-        )
-    }
+    /// Made once: the pipeline asks for it per item.
+    private static let descriptor = FormatDescriptor(
+        name: "xml", extensions: ["xml"],
+        summary: "almanac XML document (schema: Formats/XML/almanac.xsd)",
+        reads: Set(ItemKind.allCases), writes: Set(ItemKind.allCases)
+    )
+
+    public var format: FormatDescriptor { Self.descriptor }
 
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
         try reading(bytes, source: source, limits: limits) { reader in
