@@ -46,38 +46,48 @@ final class RepeatedWarnings {
     static func kind(of diagnostic: Diagnostic) -> String {
         var message = diagnostic.message
         return message.withUTF8 { bytes in
-            // A quotation mark: ' or " (one byte), or “ ” (E2 80 9C / E2 80 9D); its first byte's offset.
-            func quoteLength(at index: Int) -> Int {
-                switch bytes[index] {
-                case 0x27, 0x22: return 1
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0x9C || bytes[index + 2] == 0x9D): return 3
-                default: return 0
-                }
-            }
+            let count = bytes.count
             var first = -1, lastEnd = -1
             var index = 0
-            while index < bytes.count {
-                let length = quoteLength(at: index)
-                if length > 0 {
-                    if first < 0 { first = index } else { lastEnd = index + length }
-                    index += length
-                } else {
-                    index += 1
+            while index < count {
+                // A quotation mark: ' or " (one byte), or “ ” (E2 80 9C / E2 80 9D).
+                let byte = bytes[index]
+                var length = 0
+                if byte == 0x27 || byte == 0x22 {
+                    length = 1
+                } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80, bytes[index + 2] == 0x9C || bytes[index + 2] == 0x9D {
+                    length = 3
                 }
+                if length == 0 {
+                    index += 1
+                    continue
+                }
+                if first < 0 { first = index } else { lastEnd = index + length }
+                index += length
             }
-            var kept: [UInt8] = []
-            kept.reserveCapacity(bytes.count)
-            func keep(_ range: Range<Int>) {
-                for offset in range where !(0x30...0x39).contains(bytes[offset]) { kept.append(bytes[offset]) }
+            let quoted = first >= 0 && lastEnd > first
+            return String(unsafeUninitializedCapacity: count + 1) { kept in
+                var written = 0
+                /// Copies `bytes[from..<to]` without its ASCII digits.
+                func keep(_ from: Int, _ to: Int) {
+                    for offset in from..<to where bytes[offset] &- 0x30 > 9 {
+                        kept[written] = bytes[offset]
+                        written += 1
+                    }
+                }
+                if quoted {
+                    keep(0, first)
+                    // What was quoted, as a byte no message holds: an ASCII kind is
+                    // hashed as it is, where "…" would send each lookup through
+                    // Unicode normalization.
+                    kept[written] = 0x01
+                    written += 1
+                    keep(lastEnd, count)
+                } else {
+                    keep(0, count)
+                }
+                return written
             }
-            if first >= 0, lastEnd > first {
-                keep(0..<first)
-                kept.append(contentsOf: [0xE2, 0x80, 0xA6])  // …
-                keep(lastEnd..<bytes.count)
-            } else {
-                keep(0..<bytes.count)
-            }
-            return String(decoding: kept, as: UTF8.self)
         }
     }
 }

@@ -190,8 +190,8 @@ package struct XMLMarkupWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        guard pretty else { return }
-        for _ in 0..<depth { ascii("  ") }
+        guard pretty, depth > 0 else { return }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     private mutating func ascii(_ text: StaticString) {
@@ -202,13 +202,20 @@ package struct XMLMarkupWriter {
 
     /// Appends `text` escaped for element content or, with `attribute`, for a quoted
     /// attribute value; `field` (an element or `element/@attribute`) goes in the error.
-    private mutating func appendEscaped(_ text: String, attribute: Bool, field: String) throws(XMLUnrepresentableCharacter) {
+    private mutating func appendEscaped(_ text: String, attribute: Bool, field: @autoclosure () -> String) throws(XMLUnrepresentableCharacter) {
         var text = text
         let failure: UInt32? = text.withUTF8 { utf8 in
             var runStart = 0
             var index = 0
-            while index < utf8.count {
+            let count = utf8.count
+            while index < count {
                 let byte = utf8[index]
+                // Most bytes need nothing: letters, digits, most punctuation, and the bytes of
+                // longer characters other than the first of U+FFFE / U+FFFF.
+                if byte >= 0x40 ? byte != 0xEF : (byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")) {
+                    index += 1
+                    continue
+                }
                 let replacement: StaticString
                 switch byte {
                 case UInt8(ascii: "&"): replacement = "&amp;"
@@ -238,7 +245,7 @@ package struct XMLMarkupWriter {
             return nil
         }
         if let failure {
-            throw XMLUnrepresentableCharacter(codePoint: failure, field: field, openElements: openElements)
+            throw XMLUnrepresentableCharacter(codePoint: failure, field: field(), openElements: openElements)
         }
     }
 }
