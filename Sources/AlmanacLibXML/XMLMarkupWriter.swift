@@ -78,7 +78,7 @@ package struct XMLMarkupWriter {
         let element = open.removeLast()
         if element.hasChildren { newline(depth: open.count) }
         ascii("</")
-        bytes.append(contentsOf: element.name.utf8)
+        appendUTF8(element.name)
         bytes.append(UInt8(ascii: ">"))
     }
 
@@ -88,7 +88,7 @@ package struct XMLMarkupWriter {
         bytes.append(UInt8(ascii: ">"))
         try appendEscaped(text, attribute: false, field: name)
         ascii("</")
-        bytes.append(contentsOf: name.utf8)
+        appendUTF8(name)
         bytes.append(UInt8(ascii: ">"))
     }
 
@@ -111,10 +111,10 @@ package struct XMLMarkupWriter {
         noteChildren()
         lineBreak()
         bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: name.utf8)
+        appendUTF8(name)
         for (attribute, value) in attributes {
             bytes.append(UInt8(ascii: " "))
-            bytes.append(contentsOf: attribute.utf8)
+            appendUTF8(attribute)
             ascii("=\"")
             try appendEscaped(value, attribute: true, field: "\(name)/@\(attribute)")
             bytes.append(UInt8(ascii: "\""))
@@ -124,7 +124,7 @@ package struct XMLMarkupWriter {
     private mutating func appendCaptured(_ element: XMLCapturedElement, defaultNamespace: String) throws(XMLUnrepresentableCharacter) {
         let field = "<\(element.name)>"
         bytes.append(UInt8(ascii: "<"))
-        bytes.append(contentsOf: element.name.utf8)
+        appendUTF8(element.name)
         if element.namespace != defaultNamespace {
             ascii(" xmlns=\"")
             try appendEscaped(element.namespace, attribute: true, field: field)
@@ -143,7 +143,7 @@ package struct XMLMarkupWriter {
             }
         }
         ascii("</")
-        bytes.append(contentsOf: element.name.utf8)
+        appendUTF8(element.name)
         bytes.append(UInt8(ascii: ">"))
     }
 
@@ -165,10 +165,10 @@ package struct XMLMarkupWriter {
         for attribute in attributes {
             bytes.append(UInt8(ascii: " "))
             if let prefix = prefixes[attribute.namespace] {
-                bytes.append(contentsOf: prefix.utf8)
+                appendUTF8(prefix)
                 bytes.append(UInt8(ascii: ":"))
             }
-            bytes.append(contentsOf: attribute.localName.utf8)
+            appendUTF8(attribute.localName)
             ascii("=\"")
             try appendEscaped(attribute.value, attribute: true, field: field)
             bytes.append(UInt8(ascii: "\""))
@@ -192,6 +192,13 @@ package struct XMLMarkupWriter {
     private mutating func indent(_ depth: Int) {
         guard pretty, depth > 0 else { return }
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+    }
+
+    /// Appends `text`'s UTF-8 bytes in one copy (appending a `String.UTF8View` goes byte
+    /// by byte through a generic copy).
+    private mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func ascii(_ text: StaticString) {
