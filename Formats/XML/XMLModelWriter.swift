@@ -31,7 +31,7 @@ enum XMLModelWriter {
 
     static func write(_ recipe: Recipe, to writer: inout XMLWriter) throws {
         let (foreign, extras) = split(recipe.extras)
-        try writer.start("recipe", attributes: [("id", recipe.id)], foreign: foreign.attributes)
+        try writer.start("recipe", attribute: ("id", recipe.id), foreign: foreign.attributes)
         try writer.leaf("title", recipe.title)
         try writer.leaf("summary", recipe.summary)
         if !recipe.yields.isEmpty {
@@ -104,7 +104,7 @@ enum XMLModelWriter {
 
     static func write(_ event: Event, to writer: inout XMLWriter) throws {
         let (foreign, extras) = split(event.extras)
-        try writer.start("event", attributes: [("id", event.id)], foreign: foreign.attributes)
+        try writer.start("event", attribute: ("id", event.id), foreign: foreign.attributes)
         try writer.leaf("title", event.title)
         try writer.leaf("symbol", event.symbol)
         if let color = event.color {
@@ -126,7 +126,7 @@ enum XMLModelWriter {
             try writer.start("tasks")
             for task in event.tasks {
                 let (foreign, extras) = split(task.extras)
-                try writer.start("task", attributes: [("id", task.id)], foreign: foreign.attributes)
+                try writer.start("task", attribute: ("id", task.id), foreign: foreign.attributes)
                 try writer.leaf("text", task.text)
                 try writer.leaf("isCompleted", task.isCompleted ? "true" : "false")
                 try write(extras: extras, elements: foreign.elements, to: &writer)
@@ -146,8 +146,12 @@ enum XMLModelWriter {
         guard let time else { return }
         var bytes: [UInt8] = []
         ISO8601Text.append(time, to: &bytes)
-        let attributes = time.timeZoneID.map { [("timeZone", $0)] } ?? []
-        try writer.leaf(name, String(decoding: bytes, as: UTF8.self), attributes: attributes)
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let zone = time.timeZoneID {
+            try writer.leaf(name, text, attribute: ("timeZone", zone))
+        } else {
+            try writer.leaf(name, text)
+        }
     }
 
     /// An `xs:double`: the shortest text that reads back as the same number, whole
@@ -181,7 +185,7 @@ enum XMLModelWriter {
             writer.end()
         }
         for name in extras.sortedNames {
-            try writer.start("bag", attributes: [("codec", name)])
+            try writer.start("bag", attribute: ("codec", name))
             try write(opaque: extras[name]!, to: &writer)
             writer.end()
         }
@@ -205,7 +209,7 @@ enum XMLModelWriter {
             guard !members.isEmpty else { return try writer.empty("object") }
             try writer.start("object")
             for member in members {
-                try writer.start("member", attributes: [("key", member.key)])
+                try writer.start("member", attribute: ("key", member.key))
                 try write(opaque: member.value, to: &writer)
                 writer.end()
             }

@@ -73,6 +73,15 @@ package struct XMLMarkupWriter {
         open.append((name, false))
     }
 
+    /// ``start(_:attributes:foreign:)`` with one attribute, and no array made for it.
+    package mutating func start(_ name: String, attribute: (name: String, value: String), foreign: [XMLAttribute] = []) throws(XMLUnrepresentableCharacter) {
+        openTag(name)
+        try appendAttribute(attribute.name, attribute.value, of: name)
+        try appendForeignAttributes(foreign, field: name)
+        bytes.append(UInt8(ascii: ">"))
+        open.append((name, false))
+    }
+
     /// Closes the innermost open element.
     package mutating func end() {
         let element = open.removeLast()
@@ -85,6 +94,17 @@ package struct XMLMarkupWriter {
     /// `<name attributes…>text</name>`, the text escaped.
     package mutating func leaf(_ name: String, _ text: String, attributes: [(String, String)] = []) throws(XMLUnrepresentableCharacter) {
         try openTag(name, attributes: attributes)
+        bytes.append(UInt8(ascii: ">"))
+        try appendEscaped(text, attribute: false, field: name)
+        ascii("</")
+        appendUTF8(name)
+        bytes.append(UInt8(ascii: ">"))
+    }
+
+    /// ``leaf(_:_:attributes:)`` with one attribute, and no array made for it.
+    package mutating func leaf(_ name: String, _ text: String, attribute: (name: String, value: String)) throws(XMLUnrepresentableCharacter) {
+        openTag(name)
+        try appendAttribute(attribute.name, attribute.value, of: name)
         bytes.append(UInt8(ascii: ">"))
         try appendEscaped(text, attribute: false, field: name)
         ascii("</")
@@ -108,17 +128,25 @@ package struct XMLMarkupWriter {
     }
 
     private mutating func openTag(_ name: String, attributes: [(String, String)]) throws(XMLUnrepresentableCharacter) {
+        openTag(name)
+        for (attribute, value) in attributes { try appendAttribute(attribute, value, of: name) }
+    }
+
+    /// `<name`, on a line of its own when pretty.
+    private mutating func openTag(_ name: String) {
         noteChildren()
         lineBreak()
         bytes.append(UInt8(ascii: "<"))
         appendUTF8(name)
-        for (attribute, value) in attributes {
-            bytes.append(UInt8(ascii: " "))
-            appendUTF8(attribute)
-            ascii("=\"")
-            try appendEscaped(value, attribute: true, field: "\(name)/@\(attribute)")
-            bytes.append(UInt8(ascii: "\""))
-        }
+    }
+
+    /// ` attribute="value"`, the value escaped, in the start tag of `element`.
+    private mutating func appendAttribute(_ attribute: String, _ value: String, of element: String) throws(XMLUnrepresentableCharacter) {
+        bytes.append(UInt8(ascii: " "))
+        appendUTF8(attribute)
+        ascii("=\"")
+        try appendEscaped(value, attribute: true, field: "\(element)/@\(attribute)")
+        bytes.append(UInt8(ascii: "\""))
     }
 
     private mutating func appendCaptured(_ element: XMLCapturedElement, defaultNamespace: String) throws(XMLUnrepresentableCharacter) {
