@@ -58,8 +58,8 @@ struct ComponentTreeParser {
         if case .success(let shape) = ContentLineShape.scan(line) {
             // The name's key tells BEGIN and END apart, and then the property's kind.
             let key = NameKey(line, count: shape.nameEnd)
-            let isBegin = key == NameKey.begin
-            let isEnd = !isBegin && key == NameKey.end
+            let isBegin = key?.isBegin ?? false
+            let isEnd = !isBegin && key?.isEnd ?? false
             if isBegin || isEnd {
                 // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
                 if !shape.hasParameters {

@@ -33,8 +33,12 @@ package struct ICalItemLines: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var lines: [Line] = []
     private(set) var children: [Child] = []
-    /// Its links, taken from its lines as they are appended.
+    /// Its links, taken from its lines as they are appended, but for its parent: the
+    /// parent's UID is not made a string (see ``parentLine``).
     private(set) var links: ItemLinks
+    /// For a VTODO, the index in ``lines`` of the RELATED-TO that names its parent
+    /// (``ItemLinks/parentUID``), or `nil`.
+    private(set) var parentLine: Int?
 
     package init(isTodo: Bool, line: Int, offset: Int) {
         self.isTodo = isTodo
@@ -51,6 +55,7 @@ package struct ICalItemLines: Sendable {
         self.line = line
         self.offset = offset
         links = ItemLinks(isTodo: isTodo)
+        parentLine = nil
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
         children.removeAll()
@@ -68,13 +73,28 @@ package struct ICalItemLines: Sendable {
     package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind, number: Int, offset: Int) {
         let start = bytes.count
         bytes.append(contentsOf: line)
-        links.take(line: line, shape: shape, kind: kind)
+        if kind != .relatedTo {
+            links.take(line: line, shape: shape, kind: kind)
+        } else if isTodo && parentLine == nil {
+            let view = LineView(bytes: line, line: Line(start: 0, end: line.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: 0, offset: 0))
+            if ItemLinks.namesParent(view) && ItemLinks.hasIdentifier(view) { parentLine = lines.count }
+        }
         lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
     }
 
     /// Adds a sub-component, given as ``ICalComponent/rawText`` would give it.
     package mutating func appendChild(text: String, isDerivedAlarm: Bool) {
         children.append(Child(text: text, isDerivedAlarm: isDerivedAlarm))
+    }
+
+    /// Whether it is a VTODO whose parent (``ItemLinks/parentUID``) is `uid`, compared on
+    /// the bytes.
+    func parentIs(_ uid: String) -> Bool {
+        guard let parentLine else { return false }
+        let line = lines[parentLine]
+        return bytes.withUnsafeBufferPointer { all in
+            ItemLinks.value(of: LineView(bytes: UnsafeBufferPointer(rebasing: all[line.start..<line.end]), line: line), isIdentifier: uid)
+        }
     }
 
     /// Calls `body` with the item as ``ItemMapper`` reads it.
