@@ -174,6 +174,8 @@ package struct ICalItemLines: Sendable {
         /// `nil` when its value holds a caret or non-ASCII bytes (the string path decides).
         var namesParentFast: Bool? {
             guard line.valueStart > line.nameEnd + 1 else { return true }
+            // `;RELTYPE=PARENT:` (in any case), as nearly every parent link is written.
+            if Self.isParentType(bytes, from: line.nameEnd, to: line.valueStart) { return true }
             var answer: Bool?? = .none
             _ = ContentLineShape.walkParameters(bytes, from: line.nameEnd) { parameter, value, first in
                 guard answer == nil, first, ContentLineShape.nameIs(bytes, parameter, "RELTYPE") else { return }
@@ -185,6 +187,20 @@ package struct ICalItemLines: Sendable {
             }
             guard let answer else { return true }
             return answer
+        }
+
+        /// Whether `bytes[start..<end]` are `;RELTYPE=PARENT:` in any case, compared as two words.
+        @inline(__always)
+        static func isParentType(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+            guard end - start == 16, let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base + start)
+            // Letters' 0x20 bit cleared (upper case); `;` `=` `:` have it set and keep it.
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            // ";RELTYPE" and "=PARENT:", little-endian, with the letters' case bits as masks.
+            let firstLetters: UInt64 = 0x2020_2020_2020_2000
+            let secondLetters: UInt64 = 0x0020_2020_2020_2000
+            return first & ~firstLetters == 0x4550_5954_4C45_523B && second & ~secondLetters == 0x3A54_4E45_5241_503D
         }
 
         var text: String {
