@@ -52,6 +52,25 @@ struct ItemLinkBytesTests {
         #expect(item.parentLine == nil)
     }
 
+    @Test("a RELATED-TO names the parent as the parameter walk tells it", arguments: [
+        ("RELATED-TO;RELTYPE=PARENT:p", true), ("related-to;reltype=parent:p", true),
+        ("RELATED-TO;RELTYPE=PARENTS:p", false), ("RELATED-TO;RELTYPE=CHILD:p", false),
+        ("RELATED-TO;RELTYPE=\"PARENT\":p", true), ("RELATED-TO;X=1;RELTYPE=PARENT:p", true),
+        ("RELATED-TO;RELTYPE=PARENT;X=1:p", true), ("RELATED-TO;RELTYPE:PARENT:p", false),
+    ])
+    func namesParent(line text: String, expected: Bool) {
+        var line = text
+        line.withUTF8 { buffer in
+            guard case .success(let shape) = ContentLineShape.scan(buffer) else {
+                #expect(!expected)
+                return
+            }
+            let view = ICalItemLines.LineView(bytes: buffer, line: ICalItemLines.Line(start: 0, end: buffer.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: .relatedTo, number: 1, offset: 0))
+            #expect(ItemLinks.namesParent(view) == expected)
+            #expect(ItemLinks.namesParent(view.property) == expected)
+        }
+    }
+
     @Test("identifiers compare as strings do")
     func sameIdentifier() {
         #expect(ItemLinkBytes.sameIdentifier(Array("abc".utf8), Array("abc".utf8)))
