@@ -58,16 +58,18 @@ struct ComponentTreeParser {
         if case .success(let shape) = ContentLineShape.scan(line) {
             // The name's key tells BEGIN and END apart, and then the property's kind.
             let key = NameKey(line, count: shape.nameEnd)
-            let isBegin = key == NameKey.begin
-            let isEnd = !isBegin && key == NameKey.end
+            let isBegin = key?.isBegin ?? false
+            let isEnd = !isBegin && key?.isEnd ?? false
             if isBegin || isEnd {
                 // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
                 if !shape.hasParameters {
                     lines.noteInvalidUTF8(line, line: number, offset: offset)
                     let valueBytes = UnsafeBufferPointer(rebasing: line[shape.valueStart...])
-                    let value = String(decoding: valueBytes, as: UTF8.self)
+                    // The usual names are literals: no string is made of them.
+                    let known = Self.knownName(valueBytes)
+                    let value = known ?? String(decoding: valueBytes, as: UTF8.self)
                     // A name written in upper case of name bytes, as nearly all are, is the name.
-                    let isName = Self.isUpperComponentName(valueBytes)
+                    let isName = known != nil || Self.isUpperComponentName(valueBytes)
                     if isBegin {
                         return try begin(value, isName: isName, raw: String(decoding: line, as: UTF8.self), line: number, offset: offset, handsOverItems: true)
                     }
@@ -198,6 +200,24 @@ struct ComponentTreeParser {
     /// ``upperCased(_:)`` leaves as it is and ``begin(_:isName:raw:line:offset:handsOverItems:)`` accepts).
     private static func isUpperComponentName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isComponentNameByte)
+    }
+
+    /// The component name `bytes` are exactly (upper case), when it is one of those every
+    /// calendar is made of, as a literal.
+    private static func knownName(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        switch bytes.count {
+        case 5: return isExactly(bytes, "VTODO") ? "VTODO" : nil
+        case 6: return isExactly(bytes, "VEVENT") ? "VEVENT" : isExactly(bytes, "VALARM") ? "VALARM" : nil
+        case 9: return isExactly(bytes, "VCALENDAR") ? "VCALENDAR" : isExactly(bytes, "VTIMEZONE") ? "VTIMEZONE" : nil
+        default: return nil
+        }
+    }
+
+    /// Whether `bytes` are the bytes of `name`, of the same length.
+    private static func isExactly(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        let expected = name.utf8Start
+        for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+        return true
     }
 
     private static func isComponentNameByte(_ byte: UInt8) -> Bool {

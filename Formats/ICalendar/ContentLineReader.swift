@@ -43,10 +43,33 @@ struct ContentLineReader {
     /// or the end of input) and the end of its content (before `\r\n`).
     private func physicalLine(from start: Int) -> (contentEnd: Int, next: Int) {
         let count = bytes.count
-        let cursor = ByteSearch.firstIndex(of: Self.lf, in: bytes, from: start) ?? count
+        let cursor = Self.lineFeed(in: bytes, from: start)
         var contentEnd = cursor
         if contentEnd > start && bytes[contentEnd - 1] == Self.cr { contentEnd -= 1 }
         return (contentEnd, cursor < count ? cursor + 1 : count)
+    }
+
+    /// The index of the first `\n` at or after `start` in `bytes`, or `bytes.count`:
+    /// eight bytes at a time, in line (content lines are short, and a call to `memchr`
+    /// for each costs more than the search).
+    @inline(__always)
+    private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        let count = bytes.count
+        guard start < count, let base = bytes.baseAddress else { return count }
+        var index = start
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let zeroed = word ^ 0x0A0A_0A0A_0A0A_0A0A
+            // The lowest high bit set marks the first `\n` (a borrow only marks bytes above it).
+            let found = (zeroed &- 0x0101_0101_0101_0101) & ~zeroed & 0x8080_8080_8080_8080
+            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < count {
+            if base[index] == lf { return index }
+            index += 1
+        }
+        return count
     }
 
     /// The next logical line, parsed, or `nil` at the end of the input. Blank lines are skipped.

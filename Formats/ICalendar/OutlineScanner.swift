@@ -16,8 +16,12 @@ struct OutlineScanner {
     private var parser = ContentLineParser()
     /// How many components are open (1 inside a VCALENDAR).
     private var depth = 0
-    /// The links of the item being read.
+    /// Whether an item is being read (its links are in `item` when reviewing, else in `links`).
+    private var inItem = false
+    /// The links of the item being read, in the review.
     private var item: ItemLinks?
+    /// The links of the item being read, in the first look: bytes, no strings.
+    private var links = ItemLinkBytes()
     /// The VTIMEZONE being read and its open sub-components, outermost first.
     private var zones: [ICalComponent] = []
 
@@ -30,6 +34,7 @@ struct OutlineScanner {
     /// Starts the next input of a group read as one: what the last one left open is closed.
     mutating func startInput() {
         depth = 0
+        inItem = false
         item = nil
         zones = []
     }
@@ -39,11 +44,8 @@ struct OutlineScanner {
         // rules out every name looked for.
         let first = line[0] | 0x20
         if zones.isEmpty && (depth != 1 || reviewing) && first != UInt8(ascii: "b") && first != UInt8(ascii: "e") {
-            guard depth == 2, item != nil, first == UInt8(ascii: "u") || first == UInt8(ascii: "r") else { return }
-            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID"),
-                  case .success(let shape) = ContentLineShape.scan(line) else { return }
-            item?.take(line: line, shape: shape)
-            return
+            guard depth == 2, inItem, first == UInt8(ascii: "u") || first == UInt8(ascii: "r") else { return }
+            return takeLink(line)
         }
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
             let isBegin = line[0] | 0x20 == UInt8(ascii: "b")
@@ -67,11 +69,8 @@ struct OutlineScanner {
             wanted = true
         } else if depth == 1 {
             wanted = !reviewing && Self.hasName(line, "X-WR-TIMEZONE")
-        } else if depth == 2 && item != nil {
-            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID"),
-                  case .success(let shape) = ContentLineShape.scan(line) else { return }
-            item?.take(line: line, shape: shape)
-            return
+        } else if depth == 2 && inItem {
+            return takeLink(line)
         } else {
             wanted = false
         }
@@ -85,6 +84,20 @@ struct OutlineScanner {
         }
     }
 
+    /// Takes an item's line when it may be one of its links.
+    private mutating func takeLink(_ line: UnsafeBufferPointer<UInt8>) {
+        if reviewing {
+            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID"),
+                  case .success(let shape) = ContentLineShape.scan(line) else { return }
+            item?.take(line: line, shape: shape)
+        } else {
+            // The first look needs no RECURRENCE-ID.
+            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO"),
+                  case .success(let shape) = ContentLineShape.scan(line) else { return }
+            links.take(line: line, shape: shape)
+        }
+    }
+
     /// Opens the component named by the bytes `name` (in any case). Only items, time
     /// zones and what is inside time zones are kept, so only their names become strings.
     private mutating func begin(_ name: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) {
@@ -93,13 +106,18 @@ struct OutlineScanner {
             zones.append(ICalComponent(name: String(decoding: name, as: UTF8.self).uppercased(), line: line, offset: offset))
         } else if depth == 2 {
             if Self.isName(name, "VEVENT") {
-                item = ItemLinks(isTodo: false)
+                startItem(isTodo: false)
             } else if Self.isName(name, "VTODO") {
-                item = ItemLinks(isTodo: true)
+                startItem(isTodo: true)
             } else if Self.isName(name, "VTIMEZONE") && !reviewing {
                 zones.append(ICalComponent(name: "VTIMEZONE", line: line, offset: offset))
             }
         }
+    }
+
+    private mutating func startItem(isTodo: Bool) {
+        inItem = true
+        if reviewing { item = ItemLinks(isTodo: isTodo) } else { links.reset(isTodo: isTodo) }
     }
 
     /// Whether the component name `bytes` upper-cases to `name`, as `String.uppercased()`
@@ -127,8 +145,9 @@ struct OutlineScanner {
             } else {
                 zones[zones.count - 1].children.append(finished)
             }
-        } else if depth == 1, let finished = item {
-            if reviewing { builder.reviewItem(finished) } else { builder.addItem(finished) }
+        } else if depth == 1 && inItem {
+            inItem = false
+            if reviewing, let finished = item { builder.reviewItem(finished) } else if !reviewing { builder.addItem(bytes: links) }
             item = nil
         }
     }

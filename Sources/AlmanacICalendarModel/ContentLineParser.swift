@@ -97,11 +97,16 @@ public struct ContentLineParser {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         var index = 0
-        while index + 8 <= bytes.count {
-            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
-            index += 8
+        let count = bytes.count
+        if count >= 8 {
+            while index + 8 <= count {
+                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
+                index += 8
+            }
+            // The last bytes as one word that overlaps the ones checked.
+            return index < count && raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 != 0
         }
-        while index < bytes.count {
+        while index < count {
             if bytes[index] >= 0x80 { return true }
             index += 1
         }

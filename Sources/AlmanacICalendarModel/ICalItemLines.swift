@@ -33,8 +33,12 @@ package struct ICalItemLines: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var lines: [Line] = []
     private(set) var children: [Child] = []
-    /// Its links, taken from its lines as they are appended.
+    /// Its links, taken from its lines as they are appended, but for its parent: the
+    /// parent's UID is not made a string (see ``parentLine``).
     private(set) var links: ItemLinks
+    /// For a VTODO, the index in ``lines`` of the RELATED-TO that names its parent
+    /// (``ItemLinks/parentUID``), or `nil`.
+    private(set) var parentLine: Int?
 
     package init(isTodo: Bool, line: Int, offset: Int) {
         self.isTodo = isTodo
@@ -51,6 +55,7 @@ package struct ICalItemLines: Sendable {
         self.line = line
         self.offset = offset
         links = ItemLinks(isTodo: isTodo)
+        parentLine = nil
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
         children.removeAll()
@@ -68,13 +73,28 @@ package struct ICalItemLines: Sendable {
     package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind, number: Int, offset: Int) {
         let start = bytes.count
         bytes.append(contentsOf: line)
-        links.take(line: line, shape: shape, kind: kind)
+        if kind != .relatedTo {
+            links.take(line: line, shape: shape, kind: kind)
+        } else if isTodo && parentLine == nil {
+            let view = LineView(bytes: line, line: Line(start: 0, end: line.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: 0, offset: 0))
+            if ItemLinks.namesParent(view) && ItemLinks.hasIdentifier(view) { parentLine = lines.count }
+        }
         lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
     }
 
     /// Adds a sub-component, given as ``ICalComponent/rawText`` would give it.
     package mutating func appendChild(text: String, isDerivedAlarm: Bool) {
         children.append(Child(text: text, isDerivedAlarm: isDerivedAlarm))
+    }
+
+    /// Whether it is a VTODO whose parent (``ItemLinks/parentUID``) is `uid`, compared on
+    /// the bytes.
+    func parentIs(_ uid: String) -> Bool {
+        guard let parentLine else { return false }
+        let line = lines[parentLine]
+        return bytes.withUnsafeBufferPointer { all in
+            ItemLinks.value(of: LineView(bytes: UnsafeBufferPointer(rebasing: all[line.start..<line.end]), line: line), isIdentifier: uid)
+        }
     }
 
     /// Calls `body` with the item as ``ItemMapper`` reads it.
@@ -154,6 +174,8 @@ package struct ICalItemLines: Sendable {
         /// `nil` when its value holds a caret or non-ASCII bytes (the string path decides).
         var namesParentFast: Bool? {
             guard line.valueStart > line.nameEnd + 1 else { return true }
+            // `;RELTYPE=PARENT:` (in any case), as nearly every parent link is written.
+            if Self.isParentType(bytes, from: line.nameEnd, to: line.valueStart) { return true }
             var answer: Bool?? = .none
             _ = ContentLineShape.walkParameters(bytes, from: line.nameEnd) { parameter, value, first in
                 guard answer == nil, first, ContentLineShape.nameIs(bytes, parameter, "RELTYPE") else { return }
@@ -165,6 +187,20 @@ package struct ICalItemLines: Sendable {
             }
             guard let answer else { return true }
             return answer
+        }
+
+        /// Whether `bytes[start..<end]` are `;RELTYPE=PARENT:` in any case, compared as two words.
+        @inline(__always)
+        static func isParentType(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+            guard end - start == 16, let base = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base + start)
+            // Letters' 0x20 bit cleared (upper case); `;` `=` `:` have it set and keep it.
+            let first = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            // ";RELTYPE" and "=PARENT:", little-endian, with the letters' case bits as masks.
+            let firstLetters: UInt64 = 0x2020_2020_2020_2000
+            let secondLetters: UInt64 = 0x0020_2020_2020_2000
+            return first & ~firstLetters == 0x4550_5954_4C45_523B && second & ~secondLetters == 0x3A54_4E45_5241_503D
         }
 
         var text: String {

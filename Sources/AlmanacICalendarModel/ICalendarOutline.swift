@@ -79,6 +79,11 @@ public struct ICalendarOutlineBuilder {
     /// Fingerprints of UIDs that more than one VEVENT has (or that collide).
     private var sharedPrints: Set<UInt64> = []
     private var resolver = OwnerResolver()
+    /// The first look on bytes (``addItem(bytes:)``): whether a VEVENT was taken, and
+    /// the last one's UID (``ItemRun``'s `eventUID`), when it has one.
+    private var sawEvent = false
+    private var lastEventHasUID = false
+    private var lastEventUID: [UInt8] = []
 
     public init() {}
 
@@ -106,6 +111,24 @@ public struct ICalendarOutlineBuilder {
         }
     }
 
+    /// First look at the next item, given by its links' bytes (the RFC 5545 reader's
+    /// path): as ``addItem(_:)-swift.method`` with its ``ItemLinks``, with no string made
+    /// unless a VTODO does not follow its parent.
+    package mutating func addItem(bytes links: ItemLinkBytes) {
+        if !links.isTodo {
+            sawEvent = true
+            lastEventHasUID = links.hasUID
+            lastEventUID.removeAll(keepingCapacity: true)
+            if links.hasUID {
+                lastEventUID.append(contentsOf: links.uid)
+                eventPrints.append(links.uid.withUnsafeBufferPointer { Self.fingerprint(bytes: $0) })
+            }
+        } else if links.hasParent {
+            let followsParent = sawEvent && lastEventHasUID && ItemLinkBytes.sameIdentifier(links.parent, lastEventUID)
+            if !followsParent { wanted.insert(String(decoding: links.parent, as: UTF8.self)) }
+        }
+    }
+
     /// Whether the items must be looked at again, with ``reviewItem(_:)``, after the first look.
     public mutating func needsReview() -> Bool {
         eventPrints.sort()
@@ -114,6 +137,8 @@ public struct ICalendarOutlineBuilder {
         }
         eventPrints = []
         run = ItemRun()
+        sawEvent = false
+        lastEventHasUID = false
         return !wanted.isEmpty || !sharedPrints.isEmpty
     }
 
@@ -157,6 +182,15 @@ public struct ICalendarOutlineBuilder {
     static func fingerprint(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// ``fingerprint(_:)`` of a string's UTF-8 bytes.
+    static func fingerprint(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
         }
         return hash

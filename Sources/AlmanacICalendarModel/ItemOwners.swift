@@ -122,6 +122,16 @@ public struct ItemLinks: Sendable {
         return true
     }
 
+    /// Whether ``identifier(_:)`` of `property`'s value is not `nil`, told on the bytes
+    /// when they are ASCII without a backslash.
+    static func hasIdentifier(_ property: some MappedProperty) -> Bool {
+        let fast: Bool? = property.withValueBytes { value in
+            guard isPlainASCII(value) else { return nil }
+            return value.contains { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+        }
+        return fast ?? (identifier(property.value) != nil)
+    }
+
     static func identifier(bytes value: UnsafeBufferPointer<UInt8>) -> String?? {
         guard isPlainASCII(value) else { return .none }
         var start = 0
@@ -155,6 +165,12 @@ struct ItemRun {
 
     /// Takes the next item.
     mutating func take(_ links: ItemLinks) -> Place {
+        take(links, hasParent: links.parentUID != nil) { $0 == links.parentUID }
+    }
+
+    /// Takes the next item, whose parent's UID (when `hasParent`) is not in `links` but
+    /// told by `parentIs`.
+    mutating func take(_ links: ItemLinks, hasParent: Bool, parentIs: (String) -> Bool) -> Place {
         let index = count
         count += 1
         guard links.isTodo else {
@@ -162,7 +178,7 @@ struct ItemRun {
             eventUID = links.uid
             return Place(index: index, usualOwner: index, followsParent: false)
         }
-        if let parent = links.parentUID, let eventIndex, parent == eventUID {
+        if hasParent, let eventIndex, let eventUID, parentIs(eventUID) {
             return Place(index: index, usualOwner: eventIndex, followsParent: true)
         }
         return Place(index: index, usualOwner: index, followsParent: false)

@@ -91,18 +91,19 @@ public struct ItemSequenceMapper {
     /// Maps the next item, then passes on each event now complete with the ``source`` it was
     /// read from and where it starts there.
     public mutating func map(_ component: ICalComponent, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
-        try map(component, links: ItemLinks(component), early: .component(component), emit: emit)
+        let links = ItemLinks(component)
+        try map(component, links: links, place: run.take(links), early: .component(component), emit: emit)
     }
 
     /// Maps the next item read straight from RFC 5545 bytes, then passes on each event now
     /// complete with the ``source`` it was read from and where it starts there.
     package mutating func map(_ item: ICalItemLines, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
-        try item.withView { view in try map(view, links: item.links, early: .lines(item), emit: emit) }
+        let place = run.take(item.links, hasParent: item.parentLine != nil) { item.parentIs($0) }
+        try item.withView { view in try map(view, links: item.links, place: place, early: .lines(item), emit: emit) }
     }
 
     /// Maps the next item, or keeps it (as `early`) when its owner is still to come.
-    private mutating func map(_ item: some MappedItem, links: ItemLinks, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
-        let place = run.take(links)
+    private mutating func map(_ item: some MappedItem, links: ItemLinks, place: ItemRun.Place, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
@@ -112,7 +113,8 @@ public struct ItemSequenceMapper {
                 event.tasks.append(self.task(task.item, parentUID: event.id))
             }
             mapper.source = source
-            held.append(HeldEvent(index: index, id: event.id, event: event, source: source, position: item.position))
+            let id = event.id
+            held.append(HeldEvent(index: index, id: id, event: consume event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
             let task = mapper.task(item, parentUID: held[slot].id, uid: links.uid)
             held[slot].event?.tasks.append(task)
@@ -156,9 +158,10 @@ public struct ItemSequenceMapper {
     }
 
     /// Passes on one held event, moved out of `held`, with its tasks in order.
-    private static func handOn(_ event: Event?, _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
-        guard let event else { return }
-        try emit(TaskOrder.ordered(event), source, position)
+    private static func handOn(_ event: consuming Event?, _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+        guard var event = consume event else { return }
+        TaskOrder.order(&event)
+        try emit(event, source, position)
     }
 
     /// The slot in `held` of the owner at outline index `owner`, when it has been read.

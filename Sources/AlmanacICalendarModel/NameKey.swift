@@ -58,6 +58,14 @@ package struct NameKey: Hashable, Sendable {
         count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
     }
 
+    /// Whether it is the key of `BEGIN` (compared in line: `==` on an optional key goes
+    /// through `Equatable`'s generic witness).
+    @inline(__always)
+    package var isBegin: Bool { low == 0x0000_004E_4947_4542 && high == 0 }
+    /// Whether it is the key of `END`.
+    @inline(__always)
+    package var isEnd: Bool { low == 0x0000_0000_0044_4E45 && high == 0 }
+
     /// `BEGIN`.
     package static let begin = NameKey(low: 0x0000_004E_4947_4542, high: 0)
     /// `END`.

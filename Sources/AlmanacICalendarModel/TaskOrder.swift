@@ -15,7 +15,19 @@ enum TaskOrder {
     /// `event` with its tasks in the order its CHILD lines give (tasks they do not name
     /// after those they do, in the order they came) and those lines taken out of its extras.
     static func ordered(_ event: Event) -> Event {
-        guard !event.tasks.isEmpty, keepsLink(event.extras) else { return event }
+        var result = event
+        order(&result)
+        return result
+    }
+
+    /// Puts `event`'s tasks in the order ``ordered(_:)`` gives, in place: an event that
+    /// keeps no RELATED-TO line (nearly every one) is left as it is, with no copy.
+    static func order(_ event: inout Event) {
+        guard !event.tasks.isEmpty, keepsLink(event.extras) else { return }
+        event = reordered(event)
+    }
+
+    private static func reordered(_ event: Event) -> Event {
         var extras = ICalendarExtras(event.extras)
         let taskIDs = Set(event.tasks.map(\.id))
         var rank: [String: Int] = [:]
