@@ -213,13 +213,26 @@ package struct XMLMarkupWriter {
 
     private mutating func newline(depth: Int) {
         guard pretty else { return }
-        bytes.append(0x0A)
-        indent(depth)
+        appendLayout(from: 0, depth: depth)
     }
 
     private mutating func indent(_ depth: Int) {
         guard pretty, depth > 0 else { return }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        appendLayout(from: 1, depth: depth)
+    }
+
+    /// A line break then 64 spaces: the layout of any line is a slice of it.
+    private static let layout: [UInt8] = [0x0A] + Array(repeating: UInt8(ascii: " "), count: 64)
+
+    /// `layout[from...]` up to the indent of `depth` (two spaces a level), in one copy.
+    private mutating func appendLayout(from start: Int, depth: Int) {
+        let end = 1 + 2 * depth
+        guard end <= Self.layout.count else {
+            if start == 0 { bytes.append(0x0A) }
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+            return
+        }
+        Self.layout.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end])) }
     }
 
     /// Appends `text`'s UTF-8 bytes in one copy (appending a `String.UTF8View` goes byte
