@@ -114,22 +114,9 @@ enum AmountText {
 
     /// A number as a cook writes it: `2`, `1 1/2`, `3/4`, `1/3`, else a decimal (`0.3`).
     static func format(_ value: Double) -> String {
-        if value < 0 { return "-" + format(-value) }
-        if value == value.rounded(), value < 1e15 { return String(Int(value)) }
-        let whole = value.rounded(.down)
-        let fraction = value - whole
-        for denominator in [2.0, 3, 4, 8] {
-            let numerator = (fraction * denominator).rounded()
-            if numerator > 0, numerator < denominator, whole + numerator / denominator == value {
-                var (top, bottom) = (Int(numerator), Int(denominator))
-                while top % 2 == 0 && bottom % 2 == 0 { top /= 2; bottom /= 2 }
-                let text = "\(top)/\(bottom)"
-                return whole > 0 ? "\(Int(whole)) \(text)" : text
-            }
-        }
-        let text = "\(value)"
-        if text.contains("e") { return decimalExpansion(value) }
-        return text
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends ``format(_:)`` of `value` as UTF-8, with no `String` for whole numbers and fractions.
@@ -160,7 +147,8 @@ enum AmountText {
                 return
             }
         }
-        bytes.append(contentsOf: format(value).utf8)
+        let text = "\(value)"
+        bytes.append(contentsOf: (text.contains("e") ? decimalExpansion(value) : text).utf8)
     }
 
     /// A decimal without exponent, for very small or large values (RecipeMD has no exponents).

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AlmanacCore
 
 /// Parses one unfolded RFC 5545 content line, `NAME[;PARAM=value]:value`, on bytes:
 /// names in any case, quoted parameter values and RFC 6868 caret escapes.
@@ -58,36 +59,17 @@ public struct ContentLineParser {
     static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         var index = 0
-        func isContinuation(_ at: Int) -> Bool { bytes[at] & 0xC0 == 0x80 }
         while index < count {
             if index + 8 <= count, ByteWords.load(bytes, at: index) & 0x8080_8080_8080_8080 == 0 {
                 index += 8
                 continue
             }
-            let lead = bytes[index]
-            switch lead {
-            case 0..<0x80:
+            if bytes[index] < 0x80 {
                 index += 1
-            case 0xC2..<0xE0:
-                guard index + 1 < count, isContinuation(index + 1) else { return false }
-                index += 2
-            case 0xE0..<0xF0:
-                guard index + 2 < count else { return false }
-                let second = bytes[index + 1]
-                let lowest: UInt8 = lead == 0xE0 ? 0xA0 : 0x80
-                let highest: UInt8 = lead == 0xED ? 0x9F : 0xBF
-                guard second >= lowest, second <= highest, isContinuation(index + 2) else { return false }
-                index += 3
-            case 0xF0..<0xF5:
-                guard index + 3 < count else { return false }
-                let second = bytes[index + 1]
-                let lowest: UInt8 = lead == 0xF0 ? 0x90 : 0x80
-                let highest: UInt8 = lead == 0xF4 ? 0x8F : 0xBF
-                guard second >= lowest, second <= highest, isContinuation(index + 2), isContinuation(index + 3) else { return false }
-                index += 4
-            default:
-                return false
+                continue
             }
+            guard let length = UTF8Sequence.length(in: bytes, at: index) else { return false }
+            index += length
         }
         return true
     }

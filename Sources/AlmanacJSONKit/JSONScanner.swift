@@ -161,7 +161,7 @@ package struct JSONScanner {
             case 0x20..<0x80:
                 index += 1
             default:
-                let length = sequenceLength(at: index)
+                let length = UTF8Sequence.length(in: bytes, at: index) ?? 0
                 guard length > 0 else {
                     if index + 4 > count { _ = has(4) }
                     throw JSONSyntaxError.invalidUTF8(offset: index)
@@ -182,33 +182,6 @@ package struct JSONScanner {
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
         return ((quote &- ones) | (backslash &- ones) | (word &- ones &* 0x20) | word) & (ones &* 0x80)
-    }
-
-    /// The length of the well-formed multi-byte UTF-8 sequence at `start` (Unicode's table
-    /// 3-7, as ``UTF8Sequence`` has it, here on these bytes alone so that it compiles to a
-    /// few compares), or 0 for a lead byte that starts none, a sequence cut short, an
-    /// overlong form, a surrogate or a scalar past U+10FFFF.
-    @inline(__always)
-    private func sequenceLength(at start: Int) -> Int {
-        let length: Int
-        var lower: UInt8 = 0x80
-        var upper: UInt8 = 0xBF
-        switch bytes[start] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
-        case 0xE1...0xEC, 0xEE, 0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
-        default: return 0
-        }
-        guard start &+ length <= bytes.count else { return 0 }
-        let second = bytes[start &+ 1]
-        guard second >= lower, second <= upper else { return 0 }
-        if length > 2, bytes[start &+ 2] & 0xC0 != 0x80 { return 0 }
-        if length > 3, bytes[start &+ 3] & 0xC0 != 0x80 { return 0 }
-        return length
     }
 
     /// The text of the string from `start` (its opening quote) to `end` (past its closing

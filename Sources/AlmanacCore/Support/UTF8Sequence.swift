@@ -3,9 +3,9 @@
 package enum UTF8Sequence {
     /// The length of the well-formed multi-byte sequence that starts at `index` of `bytes`,
     /// or `nil` for a lead byte that starts none, a sequence cut short, an overlong form, a
-    /// surrogate or a scalar past U+10FFFF.
-    @inlinable
-    package static func length<Bytes: RandomAccessCollection>(in bytes: Bytes, at index: Bytes.Index) -> Int? where Bytes.Element == UInt8, Bytes.Index == Int {
+    /// surrogate or a scalar past U+10FFFF. Not generic, so that a reader in another module
+    /// calls code compiled for bytes (a generic body is not specialized across modules).
+    package static func length(in bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let count: Int
         var lower: UInt8 = 0x80
         var upper: UInt8 = 0xBF
@@ -19,12 +19,11 @@ package enum UTF8Sequence {
         case 0xF4: count = 4; upper = 0x8F
         default: return nil
         }
-        guard index + count <= bytes.endIndex else { return nil }
-        let second = bytes[index + 1]
-        guard second >= lower && second <= upper else { return nil }
-        for offset in 2..<count where bytes[index + offset] & 0xC0 != 0x80 {
-            return nil
-        }
+        guard index &+ count <= bytes.count else { return nil }
+        let second = bytes[index &+ 1]
+        guard second >= lower, second <= upper else { return nil }
+        if count > 2, bytes[index &+ 2] & 0xC0 != 0x80 { return nil }
+        if count > 3, bytes[index &+ 3] & 0xC0 != 0x80 { return nil }
         return count
     }
 }
