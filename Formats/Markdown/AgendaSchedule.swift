@@ -120,7 +120,9 @@ final class AgendaScheduleMemo {
             return AgendaSchedule(isRecurring: true, next: nil, words: nil)
         }
         let next: AgendaSchedule.Occurrence?
-        if start.day >= day, startsAsWritten(start, end: key.end) {
+        // Inside the engine's window too (``RecurrenceSet/firstOccurrence(onOrAfter:years:)``
+        // looks 400 × 366 days ahead), so that both ways give the same answer.
+        if start.day >= day, start.day.daysSinceEpoch < day.daysSinceEpoch + 400 * 366, startsAsWritten(start, end: key.end) {
             next = AgendaSchedule.Occurrence(start: start, end: key.end)
         } else {
             next = RecurrenceSet(start: start, end: key.end, rules: [rule]).firstOccurrence(onOrAfter: day).map {

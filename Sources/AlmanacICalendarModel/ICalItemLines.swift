@@ -29,6 +29,7 @@ package struct ICalItemLines: Sendable {
     package private(set) var isTodo: Bool
     /// Where its `BEGIN` line starts.
     package private(set) var line: Int
+    /// The byte offset of its `BEGIN` line in the input.
     package private(set) var offset: Int
     private(set) var bytes: [UInt8] = []
     private(set) var lines: [Line] = []

@@ -24,6 +24,7 @@ package struct ItemLinkBytes {
     /// ``ItemLinks/parentUID``'s UTF-8 bytes, when ``hasParent``.
     private(set) var parent: [UInt8] = []
 
+    /// Empty buffers with room for a usual UID and parent link.
     package init() {
         uid.reserveCapacity(64)
         parent.reserveCapacity(64)

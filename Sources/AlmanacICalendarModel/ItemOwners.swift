@@ -84,12 +84,10 @@ public struct ItemLinks: Sendable {
         return uid.isEmpty ? nil : uid
     }
 
-    /// ``identifier(_:)`` of the value bytes `value` when they are ASCII without a
-    /// backslash (nearly every UID): spaces and tabs trimmed on the bytes, one string
-    /// made. The outer `nil` when the string path must decide.
     /// Whether the value `uid` of a property (a parent's RELATED-TO) is, read as
     /// ``identifier(_:)`` reads it, `parentUID` (an empty one matching an empty value);
-    /// compared on the bytes when they are ASCII without a backslash.
+    /// compared on the bytes when both are ASCII and the value has no backslash (a
+    /// non-ASCII UID can equal ASCII text as Strings compare, U+212A KELVIN SIGN and K).
     static func value(of property: some MappedProperty, isIdentifier parentUID: String) -> Bool {
         var wanted = parentUID
         let fast: Bool? = property.withValueBytes { value in
@@ -98,8 +96,9 @@ public struct ItemLinks: Sendable {
             var end = value.count
             while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
             while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
-            return wanted.withUTF8 { wanted in
-                wanted.count == end - start && (wanted.isEmpty || memcmp(wanted.baseAddress!, value.baseAddress! + start, wanted.count) == 0)
+            return wanted.withUTF8 { wanted -> Bool? in
+                guard isPlainASCII(wanted) else { return nil }
+                return wanted.count == end - start && (wanted.isEmpty || memcmp(wanted.baseAddress!, value.baseAddress! + start, wanted.count) == 0)
             }
         }
         if let fast { return fast }
@@ -132,6 +131,9 @@ public struct ItemLinks: Sendable {
         return fast ?? (identifier(property.value) != nil)
     }
 
+    /// ``identifier(_:)`` of the value bytes `value` when they are ASCII without a
+    /// backslash (nearly every UID): spaces and tabs trimmed on the bytes, one string
+    /// made. The outer `nil` when the string path must decide.
     static func identifier(bytes value: UnsafeBufferPointer<UInt8>) -> String?? {
         guard isPlainASCII(value) else { return .none }
         var start = 0

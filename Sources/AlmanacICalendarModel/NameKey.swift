@@ -12,6 +12,7 @@ package struct NameKey: Hashable, Sendable {
 
     private static let fold: UInt64 = 0xDFDF_DFDF_DFDF_DFDF
 
+    /// The key made of a name's first 16 bytes folded as ``NameKey`` folds them: `low`, then `high`.
     package init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high

@@ -106,6 +106,16 @@ struct ReaderTests {
         #expect(ICalendarExtras(events[2].extras).properties == ["RELATED-TO:missing"])
     }
 
+    @Test("a task's parent link names its event as Strings compare them: U+212A KELVIN SIGN is K")
+    func parentLinkComparedAsStrings() throws {
+        let result = try ICS.decode(ICS.calendar([
+            "BEGIN:VEVENT", "UID:\u{212A}1", "SUMMARY:Kelvin", "DTSTART:20261224T170000Z", "END:VEVENT",
+            "BEGIN:VTODO", "UID:t1", "SUMMARY:Measure", "RELATED-TO:K1", "END:VTODO",
+        ]))
+        #expect(result.document.events.map(\.title) == ["Kelvin"])
+        #expect(result.document.events.first?.tasks.map(\.text) == ["Measure"])
+    }
+
     @Test("a broken property is a warning with its line, and the rest converts")
     func brokenProperty() throws {
         let result = try ICS.decode(ICS.calendar([

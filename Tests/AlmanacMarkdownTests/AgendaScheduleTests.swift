@@ -25,6 +25,8 @@ struct AgendaScheduleTests {
         ("2026-10-25T02:30:00[Europe/Berlin]", nil), ("2026-11-01T01:30:00[America/New_York]", "2026-11-01T02:30:00[America/New_York]"),
         ("2026-06-10T09:00:00[Europe/Berlin]", "2026-06-10T10:00:00[Asia/Tokyo]"), ("2026-06-10T09:00:00[Nowhere/Unknown]", nil),
         ("2025-01-15T18:00:00[America/Los_Angeles]", "2025-01-15T20:00:00[America/Los_Angeles]"),
+        // Past the engine's 400 years ahead of the day asked, and just inside them.
+        ("2500-01-01", nil), ("2500-01-01T09:00:00Z", nil), ("2400-01-01T09:00:00", nil),
     ]
 
     static var events: [Event] {

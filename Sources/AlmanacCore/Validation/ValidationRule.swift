@@ -43,7 +43,8 @@ public protocol ValidationRule: Sendable {
 
     /// How ``StreamValidator`` asks this rule about each occurrence of a series: through
     /// ``acceptsTimes(start:end:settings:instants:)`` (``OccurrenceTimesCheck/rule``, the
-    /// default), or by one of the checks it calls directly, a million times a run.
+    /// default), or by one of the checks it calls directly, a million times a run. A rule
+    /// that names one of those is checked on occurrences by it, not by its own `acceptsTimes`.
     var occurrenceTimesCheck: OccurrenceTimesCheck { get }
 }
 
@@ -69,6 +70,7 @@ extension ValidationRule {
         false
     }
 
+    /// Through the rule's own ``acceptsTimes(start:end:settings:instants:)``.
     public var occurrenceTimesCheck: OccurrenceTimesCheck { .rule }
 }
 
