@@ -64,10 +64,8 @@ package struct ItemLinkBytes {
         buffer.removeAll(keepingCapacity: true)
         let plain: Bool = property.withValueBytes { value in
             guard ItemLinks.isPlainASCII(value) else { return false }
-            var start = 0
-            var end = value.count
-            while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
-            while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let trimmed = SpaceTrim.range(of: value)
+            let start = trimmed.lowerBound, end = trimmed.upperBound
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: value[start..<end]))
             return true
         }

@@ -194,10 +194,8 @@ struct ItemMapper {
     /// are not ASCII (the string path decides).
     static func status(_ value: UnsafeBufferPointer<UInt8>) -> Bool?? {
         guard !value.contains(where: { $0 >= 0x80 }) else { return .none }
-        var start = 0
-        var end = value.count
-        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let trimmed = SpaceTrim.range(of: value)
+        let start = trimmed.lowerBound, end = trimmed.upperBound
         if ContentLineShape.nameIs(value, start..<end, "COMPLETED") { return .some(true) }
         if ContentLineShape.nameIs(value, start..<end, "NEEDS-ACTION") { return .some(false) }
         return .some(nil)
@@ -206,10 +204,8 @@ struct ItemMapper {
     /// ``exactColor(_:)`` of value bytes that are ASCII and, trimmed, start with `#`, read
     /// on the bytes as `RGBAColor(hex:)` reads them; the outer `nil` for any other value.
     static func hexColor(_ value: UnsafeBufferPointer<UInt8>) -> RGBAColor?? {
-        var start = 0
-        var end = value.count
-        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let trimmed = SpaceTrim.range(of: value)
+        let start = trimmed.lowerBound, end = trimmed.upperBound
         guard start < end, value[start] == UInt8(ascii: "#"), !value.contains(where: { $0 >= 0x80 }) else { return .none }
         var digits: [Int] = []
         digits.reserveCapacity(8)

@@ -92,10 +92,8 @@ public struct ItemLinks: Sendable {
         var wanted = parentUID
         let fast: Bool? = property.withValueBytes { value in
             guard isPlainASCII(value) else { return nil }
-            var start = 0
-            var end = value.count
-            while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
-            while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+            let trimmed = SpaceTrim.range(of: value)
+            let start = trimmed.lowerBound, end = trimmed.upperBound
             return wanted.withUTF8 { wanted -> Bool? in
                 guard isPlainASCII(wanted) else { return nil }
                 return wanted.count == end - start && (wanted.isEmpty || memcmp(wanted.baseAddress!, value.baseAddress! + start, wanted.count) == 0)
@@ -136,10 +134,8 @@ public struct ItemLinks: Sendable {
     /// made. The outer `nil` when the string path must decide.
     static func identifier(bytes value: UnsafeBufferPointer<UInt8>) -> String?? {
         guard isPlainASCII(value) else { return .none }
-        var start = 0
-        var end = value.count
-        while start < end, value[start] == UInt8(ascii: " ") || value[start] == UInt8(ascii: "\t") { start += 1 }
-        while end > start, value[end - 1] == UInt8(ascii: " ") || value[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let trimmed = SpaceTrim.range(of: value)
+        let start = trimmed.lowerBound, end = trimmed.upperBound
         guard end > start else { return .some(nil) }
         return .some(String(decoding: UnsafeBufferPointer(rebasing: value[start..<end]), as: UTF8.self))
     }

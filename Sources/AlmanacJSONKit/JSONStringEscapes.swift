@@ -1,5 +1,5 @@
 /// The one JSON string escaping of almanac: ``append(_:to:)`` quotes and escapes text for
-/// every writer, ``unescaped(_:)`` resolves the escapes of a string the reader has checked.
+/// every writer, ``unescapedString(_:)`` resolves the escapes of a string the reader has checked.
 ///
 /// Escaping looks at eight bytes at a time: a string without a byte to escape (most of
 /// them) is measured by ``escapedCount(_:)`` in one pass over its words and copied whole.
@@ -133,41 +133,6 @@ package enum JSONStringEscapes {
             return target + 6
         }
         return target + 2
-    }
-
-    /// The UTF-8 of `content` (the bytes between the quotes) with every escape resolved.
-    package static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var text: [UInt8] = []
-        text.reserveCapacity(content.count)
-        var index = 0
-        while index < content.count {
-            let byte = content[index]
-            guard byte == UInt8(ascii: "\\") else {
-                text.append(byte)
-                index += 1
-                continue
-            }
-            let letter = content[index + 1]
-            index += 2
-            switch letter {
-            case UInt8(ascii: "b"): text.append(0x08)
-            case UInt8(ascii: "f"): text.append(0x0C)
-            case UInt8(ascii: "n"): text.append(0x0A)
-            case UInt8(ascii: "r"): text.append(0x0D)
-            case UInt8(ascii: "t"): text.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = hex4(content, at: index)
-                index += 4
-                if (0xD800..<0xDC00).contains(scalar) {
-                    let low = hex4(content, at: index + 2)
-                    index += 6
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                }
-                text.append(contentsOf: String(Character(Unicode.Scalar(scalar)!)).utf8)
-            default: text.append(letter)
-            }
-        }
-        return text
     }
 
     /// The text of `content` (the bytes between the quotes, checked by the scanner) with

@@ -11,7 +11,7 @@ import Testing
 
     private func unescaped(_ content: String) -> String {
         let bytes = Array(content.utf8)
-        return bytes.withUnsafeBufferPointer { String(decoding: JSONStringEscapes.unescaped($0), as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { JSONStringEscapes.unescapedString($0) }
     }
 
     @Test func onlyQuotesBackslashesAndControlCharactersAreEscaped() {
