@@ -48,7 +48,9 @@ public struct JSONCodec: ItemStreamDecoding, DocumentStreamEncoding {
 
     /// ``decodeItems(from:sourceName:limits:body:)`` reading `chunkSize` bytes at a time.
     package func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, chunkSize: Int, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
-        var reader = JSONStreamReader(source, source: sourceName, options: options.applying(limits), defaultKind: limits.defaultKind, chunkSize: chunkSize)
+        // The reader reads a concrete source, so that it is specialized here, whatever calls
+        // (a generic reader unspecialized copies and destroys each item through witnesses).
+        var reader = JSONStreamReader(ErasedByteSource(source), source: sourceName, options: options.applying(limits), defaultKind: limits.defaultKind, chunkSize: chunkSize)
         let extras = try reader.read { item, position in try body(item, position) }
         return StreamEnd(diagnostics: reader.diagnostics, documentExtras: extras)
     }
@@ -56,5 +58,23 @@ public struct JSONCodec: ItemStreamDecoding, DocumentStreamEncoding {
     /// Writes the document as its items come (``JSONDocumentWriter``).
     public func documentWriter(options: EncodingOptions) throws -> any DocumentStreamWriter {
         JSONDocumentWriter(pretty: !options.compact)
+    }
+}
+
+/// A ``ByteSource`` of any type behind one concrete type, so that the stream reader over it
+/// is compiled for it once (one call through the existential per chunk read).
+struct ErasedByteSource: ByteSource {
+    var base: any ByteSource
+
+    init(_ base: some ByteSource) {
+        self.base = base
+    }
+
+    mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+        try base.read(into: &buffer, maximum: maximum)
+    }
+
+    mutating func remainingByteCount() -> Int? {
+        base.remainingByteCount()
     }
 }
