@@ -22,7 +22,7 @@ final class XCalTreeReader {
     private(set) var diagnostics: [Diagnostic] = []
     /// The upper-cased iCalendar name of each element name met so far, by the reader's
     /// interned key: each name is checked and upper-cased once, not once per element.
-    private var iCalendarNames = XMLNameKeyTable<String>(minimumCapacity: 64)
+    private var iCalendarNames = XMLNameStrings(minimumCapacity: 64)
 
     init(cursor: XMLTextReader, source: String) {
         self.cursor = cursor

@@ -43,14 +43,16 @@ struct XMLElementSet {
 /// The vocabulary's element names interned in one reader's dictionary, so that each start
 /// tag is matched by comparing integers.
 struct XMLElementNames {
-    private var names = XMLNameKeyTable<XMLElementName>(minimumCapacity: XMLElementName.allCases.count)
+    private var names = XMLNameKeyTable(minimumCapacity: XMLElementName.allCases.count)
+    private static let all = XMLElementName.allCases.map { $0 }
 
     init(_ cursor: XMLPushReader) {
-        for name in XMLElementName.allCases { names.set(name, for: cursor.key(for: name.text)) }
+        for (index, name) in Self.all.enumerated() { names.set(index, for: cursor.key(for: name.text)) }
     }
 
     /// The vocabulary name of `tag` when it is in `namespace` (the document's), else `nil`.
     func name(of tag: XMLStartTag, in namespace: XMLNameKey) -> XMLElementName? {
-        tag.namespaceKey == namespace ? names[tag.localNameKey] : nil
+        guard tag.namespaceKey == namespace, let index = names[tag.localNameKey] else { return nil }
+        return Self.all[index]
     }
 }

@@ -65,5 +65,5 @@ struct XMLEventBuffer {
     var markCounts: [UInt: Int] = [:]
     var markOccurrence = 0
     /// The Strings of the interned names seen so far.
-    var names = XMLNameKeyTable<String>(minimumCapacity: 64)
+    var names = XMLNameStrings(minimumCapacity: 64)
 }

@@ -31,7 +31,7 @@ package struct XMLNameKey: Hashable, Sendable {
 /// as long as the reader, so their address stands for their text. Any other pointer is
 /// turned into a new String each time.
 struct XMLNameCache {
-    private var strings = XMLNameKeyTable<String>(minimumCapacity: 64)
+    private var strings = XMLNameStrings(minimumCapacity: 64)
 
     /// The text at `pointer` (`""` for `nil`); `dictionary` is the reader's, if known.
     mutating func string(_ pointer: UnsafePointer<xmlChar>?, dictionary: OpaquePointer?) -> String {

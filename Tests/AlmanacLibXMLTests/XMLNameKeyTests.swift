@@ -36,7 +36,7 @@ struct XMLNameKeyTests {
 
     @Test("the key table keeps every key as it grows")
     func table() {
-        var table = XMLNameKeyTable<Int>(minimumCapacity: 2)
+        var table = XMLNameKeyTable(minimumCapacity: 2)
         for index in 1...1_000 { table.set(index, for: XMLNameKey(address: UInt(index) * 24)) }
         table.set(-7, for: XMLNameKey(address: 24 * 7))
         table.set(5, for: .none)
@@ -45,6 +45,19 @@ struct XMLNameKeyTests {
         #expect(table[XMLNameKey(address: 24 * 1_000)] == 1_000)
         #expect(table[XMLNameKey(address: 24 * 1_001)] == nil)
         #expect(table[.none] == nil)
+    }
+
+    @Test("the name strings keep, replace and refuse as the table does")
+    func strings() {
+        var strings = XMLNameStrings(minimumCapacity: 2)
+        for index in 1...100 { strings.set("n\(index)", for: XMLNameKey(address: UInt(index) * 16)) }
+        strings.set("again", for: XMLNameKey(address: 16 * 3))
+        strings.set("none", for: .none)
+        #expect(strings[XMLNameKey(address: 16)] == "n1")
+        #expect(strings[XMLNameKey(address: 16 * 3)] == "again")
+        #expect(strings[XMLNameKey(address: 16 * 100)] == "n100")
+        #expect(strings[XMLNameKey(address: 16 * 101)] == nil)
+        #expect(strings[.none] == nil)
     }
 
     @Test("elements on one long line get their own positions, in any order")
