@@ -44,15 +44,14 @@ struct XMLElementSet {
 /// tag is matched by comparing integers.
 struct XMLElementNames {
     private var names = XMLNameKeyTable(minimumCapacity: XMLElementName.allCases.count)
-    private static let all = XMLElementName.allCases.map { $0 }
 
     init(_ cursor: XMLPushReader) {
-        for (index, name) in Self.all.enumerated() { names.set(index, for: cursor.key(for: name.text)) }
+        for name in XMLElementName.allCases { names.set(name.rawValue, for: cursor.key(for: name.text)) }
     }
 
     /// The vocabulary name of `tag` when it is in `namespace` (the document's), else `nil`.
     func name(of tag: XMLStartTag, in namespace: XMLNameKey) -> XMLElementName? {
-        guard tag.namespaceKey == namespace, let index = names[tag.localNameKey] else { return nil }
-        return Self.all[index]
+        guard tag.namespaceKey == namespace, let rawValue = names[tag.localNameKey] else { return nil }
+        return XMLElementName(rawValue: rawValue)
     }
 }
