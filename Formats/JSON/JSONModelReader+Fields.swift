@@ -157,7 +157,16 @@ extension JSONModelReader {
     /// A date, a UTC time (`Z` or an offset), a floating time, or a zoned time written
     /// with its zone in brackets as RFC 9557 does (`2026-12-24T17:00:00[Europe/Berlin]`).
     mutating func calendarTime(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<CalendarTime?> {
-        try checked(key, object) { text in
+        // The common case, a string without escapes or a [zone], is read from its bytes:
+        // no String is made of it.
+        let start = scanner.index
+        if scanner.bytes[start] == UInt8(ascii: "\"") {
+            let escapes = try scanner.scanString()
+            let content = UnsafeBufferPointer(rebasing: scanner.bytes[(start + 1)..<(scanner.index - 1)])
+            if !escapes, content.last != UInt8(ascii: "]"), let time = ISO8601Text.parseCalendarTime(content) { return .success(time) }
+            scanner.index = start
+        }
+        return try checked(key, object) { text in
             var bytes = Array(text.utf8)
             var zone: String?
             if bytes.last == UInt8(ascii: "]"), let open = bytes.firstIndex(of: UInt8(ascii: "[")) {

@@ -82,11 +82,15 @@ enum AttributeLine {
     /// `out[start...]` with the bytes an attribute cannot hold percent-encoded: `%`, `"`, `<`,
     /// `>`, `&`, control characters and `separator` (all ASCII: no byte of a longer character).
     private static func encode(_ out: inout [UInt8], from start: Int, separator: UInt8?) {
-        let extra = separator ?? 0
-        // `%`, `"`, `<`, `>` and `&` as a mask of the bytes below 64.
-        let low: UInt64 = 1 << 0x25 | 1 << 0x22 | 1 << 0x3C | 1 << 0x3E | 1 << 0x26
+        // The bytes to encode as two masks, of the bytes below 64 and of those from 64 to 127:
+        // control characters, `%`, `"`, `<`, `>`, `&`, DEL and the separator (ASCII).
+        var low: UInt64 = 0xFFFF_FFFF | 1 << 0x25 | 1 << 0x22 | 1 << 0x3C | 1 << 0x3E | 1 << 0x26
+        var high: UInt64 = 1 << (0x7F - 0x40)
+        if let separator, separator < 0x80 {
+            if separator < 0x40 { low |= 1 << UInt64(separator) } else { high |= 1 << UInt64(separator - 0x40) }
+        }
         func isEncoded(_ byte: UInt8) -> Bool {
-            byte < 0x20 || (byte < 0x40 && low & (1 << UInt64(byte)) != 0) || byte == 0x7F || (separator != nil && byte == extra)
+            byte < 0x40 ? (low >> UInt64(byte)) & 1 != 0 : byte < 0x80 && (high >> UInt64(byte &- 0x40)) & 1 != 0
         }
         // Most values hold nothing to encode.
         let count = out.count

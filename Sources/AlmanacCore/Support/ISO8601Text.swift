@@ -15,6 +15,12 @@ package enum ISO8601Text {
         return Array(bytes).withUnsafeBufferPointer(parseCalendarTime(buffer:))
     }
 
+    /// ``parseCalendarTime(_:)`` of bytes in memory, not generic: what a reader in another
+    /// module calls on its hot path (a generic `package` function runs unspecialized there).
+    package static func parseCalendarTime(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarTime? {
+        parseCalendarTime(buffer: bytes)
+    }
+
     private static func parseCalendarTime(buffer bytes: UnsafeBufferPointer<UInt8>) -> CalendarTime? {
         var cursor = Cursor(bytes: bytes)
         guard let date = cursor.date() else { return nil }
