@@ -23,10 +23,15 @@ final class RepeatedWarnings {
     func admits(_ diagnostic: Diagnostic) -> Bool {
         guard diagnostic.severity == .warning, diagnostic.code == nil else { return true }
         let kind = Self.kind(of: diagnostic)
-        let count = counts[kind, default: 0] + 1
-        counts[kind] = count
+        // One look-up: the count is raised in place.
+        let count = Self.raise(&counts[kind, default: 0])
         if count == shown + 1 { hidden.append((kind, diagnostic.message)) }
         return count <= shown
+    }
+
+    private static func raise(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 
     /// One note per kind of warning that went past the limit:
