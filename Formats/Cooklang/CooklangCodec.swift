@@ -40,19 +40,12 @@ public struct CooklangCodec: FormatCodec, SplitEncoding {
     /// One `.cook` file per recipe, named by a slug of its title (`banana-bread.cook`,
     /// `banana-bread-2.cook`). Cooklang has no index file.
     public func encodeFiles(_ document: AlmanacDocument, options: EncodingOptions) throws -> [OutputFile] {
-        var used: Set<String> = []
+        var names = UniqueNames()
         var files: [OutputFile] = []
         for recipe in document.recipes {
             var writer = CooklangWriter()
             let text = writer.write(recipe)
-            let base = CooklangFileName.slug(recipe.title)
-            var name = base
-            var copy = 2
-            while used.contains(name) {
-                name = "\(base)-\(copy)"
-                copy += 1
-            }
-            used.insert(name)
+            let name = names.claim(CooklangFileName.slug(recipe.title))
             files.append(OutputFile(relativePath: name + ".cook", bytes: Array(text.utf8), diagnostics: writer.diagnostics))
         }
         return files

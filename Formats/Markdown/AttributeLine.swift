@@ -90,34 +90,47 @@ enum AttributeLine {
             if separator < 0x40 { low |= 1 << UInt64(separator) } else { high |= 1 << UInt64(separator - 0x40) }
         }
         func isEncoded(_ byte: UInt8) -> Bool {
-            byte < 0x40 ? (low >> UInt64(byte)) & 1 != 0 : byte < 0x80 && (high >> UInt64(byte &- 0x40)) & 1 != 0
+            byte < 0x40 ? (low &>> UInt64(byte)) & 1 != 0 : byte < 0x80 && (high &>> UInt64(byte &- 0x40)) & 1 != 0
         }
-        // Most values hold nothing to encode.
+        // Most values hold nothing to encode; the others grow by two bytes for each byte
+        // encoded, filled in place from the back.
         let count = out.count
-        let first: Int? = out.withUnsafeBufferPointer { bytes in
+        let encodedCount = out.withUnsafeBufferPointer { bytes -> Int in
+            guard let base = bytes.baseAddress else { return 0 }
+            var found = 0
             var index = start
             while index < count {
-                if isEncoded(bytes[index]) { return index }
-                index += 1
+                if isEncoded(base[index]) { found &+= 1 }
+                index &+= 1
             }
-            return nil
+            return found
         }
-        guard let first else { return }
-        var encoded: [UInt8] = []
-        encoded.reserveCapacity((count - first) * 3)
-        for byte in out[first...] {
-            if isEncoded(byte) {
-                encoded.append(UInt8(ascii: "%"))
-                encoded.append(hexDigits[Int(byte >> 4)])
-                encoded.append(hexDigits[Int(byte & 0x0F)])
-            } else {
-                encoded.append(byte)
+        guard encodedCount > 0 else { return }
+        out.append(contentsOf: repeatElement(0, count: 2 * encodedCount))
+        out.withUnsafeMutableBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var from = count
+            var to = count + 2 * encodedCount
+            while from > start {
+                from -= 1
+                let byte = base[from]
+                if isEncoded(byte) {
+                    to -= 3
+                    base[to] = UInt8(ascii: "%")
+                    base[to + 1] = hexDigit(byte >> 4)
+                    base[to + 2] = hexDigit(byte & 0x0F)
+                } else {
+                    to -= 1
+                    base[to] = byte
+                }
             }
         }
-        out.replaceSubrange(first..., with: encoded)
     }
 
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+    }
+
 
     /// `value` with `%XX` sequences decoded (invalid ones are kept as written).
     static func decode(_ value: String) -> String {

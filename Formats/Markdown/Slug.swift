@@ -1,26 +1,19 @@
+import AlmanacCore
 import Foundation
 
 /// File names from titles: lowercase ASCII letters and digits joined by `-`, so a
 /// title can never name a path outside the output folder (`../../etc/passwd` is `etc-passwd`).
 struct SlugMaker {
-    private var used: Set<String>
+    private var names: UniqueNames
 
     /// A maker that never hands out the names in `reserved`.
     init(reserved: Set<String> = []) {
-        used = reserved
+        names = UniqueNames(reserved: reserved)
     }
 
     /// A slug of `title` not handed out before: `banana-bread`, then `banana-bread-2`.
     mutating func unique(_ title: String, fallback: String) -> String {
-        let base = Self.slug(title, fallback: fallback)
-        var candidate = base
-        var number = 2
-        while used.contains(candidate) {
-            candidate = "\(base)-\(number)"
-            number += 1
-        }
-        used.insert(candidate)
-        return candidate
+        names.claim(Self.slug(title, fallback: fallback))
     }
 
     /// `title` in lowercase ASCII with accents dropped (`Crème brûlée` is `creme-brulee`),
