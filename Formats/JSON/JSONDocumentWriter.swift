@@ -24,6 +24,12 @@ struct JSONDocumentWriter: DocumentStreamWriter {
         StreamPlace.byKind(item)
     }
 
+    /// Items of one kind all take one place, and the head names nothing but the version:
+    /// the extras come last.
+    func writesAsItemsCome(allOf kinds: Set<ItemKind>) -> Bool {
+        kinds.count <= 1
+    }
+
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         JSONWriter.append(to: &bytes, pretty: pretty, depth: 2) { JSONModelWriter.write(item, kind: false, to: &$0) }
     }

@@ -140,7 +140,9 @@ public struct Conversion {
         var sink: StreamSink?
         if isStreamable {
             do {
-                sink = try StreamSink(codec, options: options)
+                // A file appears only whole: its document may go out as the items come.
+                let kinds = output.file.map { _ in Set(inputs.flatMap(\.codec.format.reads)) }
+                sink = try StreamSink(codec, options: options, kinds: kinds)
             } catch let error as any CodecError {
                 throw AlmanacError(error, source: output.name)
             }
