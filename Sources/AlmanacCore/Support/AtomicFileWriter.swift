@@ -21,6 +21,8 @@ package final class AtomicFileWriter {
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private var finished = false
+    /// Writes full buffers on a second thread once the output passes one buffer.
+    private var behind: WriteBehind?
 
     /// Creates the temporary file beside `path`.
     /// Throws ``FileError/cannotCreate(path:reason:)`` when the folder is missing or not writable.
@@ -55,17 +57,24 @@ package final class AtomicFileWriter {
         if !finished { abort() }
     }
 
-    /// Adds bytes; they reach the temporary file in large writes.
+    /// Adds bytes; they reach the temporary file in large writes, made on a second thread
+    /// (``WriteBehind``) while the caller goes on. A failed write is thrown by a later call.
     package func write(_ bytes: some Collection<UInt8>) throws {
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 1 << 20 { try flush() }
+        guard buffer.count >= 1 << 20 else { return }
+        if behind == nil { behind = WriteBehind(descriptor: descriptor, name: path) }
+        try behind!.hand(&buffer)
+        if buffer.capacity < 1 << 20 { buffer.reserveCapacity((1 << 20) + (1 << 16)) }
     }
 
     /// Writes what is buffered, flushes it to disk and renames the temporary file over `path`.
     package func commit() throws {
         precondition(!finished, "commit after the writer finished")
         do {
+            try behind?.drain()
             try flush()
+            behind?.stop()
+            behind = nil
             guard let temporaryPath else {
                 close(descriptor)
                 descriptor = -1
@@ -90,6 +99,8 @@ package final class AtomicFileWriter {
 
     /// Drops everything written: removes the temporary file, leaves `path` alone.
     package func abort() {
+        behind?.stop()
+        behind = nil
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
         if let temporaryPath { unlink(temporaryPath) }
