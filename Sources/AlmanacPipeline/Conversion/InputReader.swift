@@ -6,7 +6,7 @@ import AlmanacCore
 /// read together. An input that cannot be read, or
 /// one past a limit, throws an ``AlmanacError`` (``ExitStatus/dataError``, or
 /// ``ExitStatus/noInput`` for a missing file).
-public struct InputReader {
+public struct InputReader: Sendable {
     /// The limits every input is read within.
     public let limits: InputLimits
 
@@ -17,17 +17,21 @@ public struct InputReader {
     /// Reads every input, in order; the readers' warnings go to `report`. Without
     /// `keepsRecipeBook` the state's ``PipelineState/recipeBook`` stays empty (no step will
     /// look a recipe up there, and a large input is not held twice).
+    ///
+    /// Small files (a folder of recipes) are read and decoded several at a time, one per core
+    /// (``ConcurrentLoads``); their items, warnings and any error come out in input order, as
+    /// when they are read one after another.
     public func read(_ inputs: [ConversionInput], keepsRecipeBook: Bool = true, report: DiagnosticHandler = { _, _ in }) throws(AlmanacError) -> PipelineState {
         var state = PipelineState(items: [], documentExtras: Extras())
-        var start = 0
         do {
-            while start < inputs.count {
-                var end = start + 1
-                if inputs[start].codec.inputGroupDecoder != nil {
-                    while end < inputs.count, inputs[end].codec.format.name == inputs[start].codec.format.name { end += 1 }
+            var groups = Self.groups(of: inputs)[...]
+            while !groups.isEmpty {
+                let batch = ConcurrentLoads.batch(groups, of: inputs)
+                groups = groups.dropFirst(batch.count)
+                let loaded = ConcurrentLoads.run(batch.map { Array(inputs[$0]) }) { try load($0) }
+                for result in loaded {
+                    try merge(try result.get(), into: &state, report: report)
                 }
-                try read(Array(inputs[start..<end]), into: &state, report: report)
-                start = end
             }
         } catch {
             throw AlmanacError(error)
@@ -37,8 +41,32 @@ public struct InputReader {
         return state
     }
 
-    /// Reads one input, or a group of inputs of one ``InputGroupDecoding`` codec together.
-    private func read(_ group: [ConversionInput], into state: inout PipelineState, report: DiagnosticHandler) throws {
+    /// The inputs read together: one each, but consecutive inputs of a codec that reads
+    /// several as one (``InputGroupDecoding``).
+    private static func groups(of inputs: [ConversionInput]) -> [Range<Int>] {
+        var groups: [Range<Int>] = []
+        var start = 0
+        while start < inputs.count {
+            var end = start + 1
+            if inputs[start].codec.inputGroupDecoder != nil {
+                while end < inputs.count, inputs[end].codec.format.name == inputs[start].codec.format.name { end += 1 }
+            }
+            groups.append(start..<end)
+            start = end
+        }
+        return groups
+    }
+
+    /// One input or group, read and decoded, not yet merged.
+    struct Loaded: Sendable {
+        var group: [ConversionInput]
+        var contents: [[UInt8]]
+        var results: [DecodeResult]
+    }
+
+    /// Reads and decodes one input, or a group of inputs of one ``InputGroupDecoding`` codec
+    /// together. Touches nothing shared: several run at once.
+    private func load(_ group: [ConversionInput]) throws -> Loaded {
         var contents: [[UInt8]] = []
         for input in group {
             if let path = input.path {
@@ -64,7 +92,13 @@ public struct InputReader {
         } catch let error as any CodecError {
             throw AlmanacError(error, source: group[0].name, bytes: contents[0])
         }
-        for (index, result) in results.enumerated() {
+        return Loaded(group: group, contents: contents, results: results)
+    }
+
+    /// Adds what `loaded` read to `state`, its warnings to `report`.
+    private func merge(_ loaded: Loaded, into state: inout PipelineState, report: DiagnosticHandler) throws {
+        let (group, contents) = (loaded.group, loaded.contents)
+        for (index, result) in loaded.results.enumerated() {
             let input = group[index]
             for diagnostic in result.diagnostics { report(diagnostic, .quoting(contents[index])) }
             state.items += LocatedItem.items(of: result, source: input.name)
