@@ -76,7 +76,8 @@ public protocol DocumentStreamWriter {
     /// Whether a document whose items are all of `kinds` can be written as its items come,
     /// straight to the output with no ``DocumentAssembler``: the items then come in the
     /// writer's order (they all take one place), and the writer's head and headings depend
-    /// on nothing that later items or the extras tell. ``lead(to:after:into:)`` is then
+    /// on nothing that later items or the extras tell, and every item encodes to some
+    /// bytes (none is left out). ``lead(to:after:into:)`` is then
     /// called before each item's ``encode(_:into:)`` that changes place, and the extras are
     /// set only before ``finish(after:into:)``.
     func writesAsItemsCome(allOf kinds: Set<ItemKind>) -> Bool

@@ -20,8 +20,6 @@ struct StreamSink {
     private var pending: [UInt8] = []
     /// Where the last item written as it came stands, `nil` before the first.
     private var previous: StreamPlace?
-    /// One item's bytes, before its lead is known to be needed (an item may encode to nothing).
-    private var encoded: [UInt8] = []
 
     /// A sink for `codec`, or `nil` when it can write neither way.
     ///
@@ -87,16 +85,13 @@ struct StreamSink {
             // The kinds given at the start promised one place for every item.
             throw AlmanacError(.dataError, message: "a \(item.kind.rawValue) came after items the document holds after it; nothing was written")
         }
-        encoded.removeAll(keepingCapacity: true)
-        try documentWriter!.encode(item, into: &encoded)
-        guard !encoded.isEmpty else { return }
         if let previous, previous == place {
             pending.append(contentsOf: documentWriter!.separator(in: place.section))
         } else {
             try documentWriter!.lead(to: place, after: previous, into: &pending)
         }
         previous = place
-        pending.append(contentsOf: encoded)
+        try documentWriter!.encode(item, into: &pending)
         if pending.count >= 1 << 16 { try flush(output) }
     }
 
