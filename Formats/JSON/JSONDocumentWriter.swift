@@ -24,10 +24,9 @@ struct JSONDocumentWriter: DocumentStreamWriter {
         StreamPlace.byKind(item)
     }
 
-    /// Items of one kind all take one place, and the head names nothing but the version:
-    /// the extras come last.
-    func writesAsItemsCome(allOf kinds: Set<ItemKind>) -> Bool {
-        kinds.count <= 1
+    /// Yes: the head names nothing but the version, and the extras come last.
+    var writesAsItemsCome: Bool {
+        true
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {

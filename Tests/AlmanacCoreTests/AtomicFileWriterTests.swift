@@ -106,6 +106,21 @@ import Testing
         }
     }
 
+    /// Starting over drops everything written before, in the buffer and in the file.
+    @Test func startOverDropsWhatWasWritten() throws {
+        try inTemporaryFolder { folder in
+            let path = folder + "/again.txt"
+            let writer = try AtomicFileWriter(path: path)
+            #expect(writer.canStartOver)
+            try writer.write([UInt8](repeating: UInt8(ascii: "x"), count: (3 << 20) + 5))
+            try writer.startOver()
+            try writer.write(Array("second try\n".utf8))
+            try writer.commit()
+            #expect(try bytes(path) == Array("second try\n".utf8))
+            #expect(try contents(folder) == ["again.txt"])
+        }
+    }
+
     @Test func aMissingFolderThrowsCannotCreate() throws {
         try inTemporaryFolder { folder in
             let path = folder + "/no/such/folder/out.json"

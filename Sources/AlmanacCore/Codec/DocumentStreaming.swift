@@ -73,14 +73,13 @@ public protocol DocumentStreamWriter {
     /// a writer that gives a meal its recipe's details keeps them, and never writes
     /// them as items.
     mutating func refer(to recipes: [Recipe])
-    /// Whether a document whose items are all of `kinds` can be written as its items come,
-    /// straight to the output with no ``DocumentAssembler``: the items then come in the
-    /// writer's order (they all take one place), and the writer's head and headings depend
-    /// on nothing that later items or the extras tell, and every item encodes to some
-    /// bytes (none is left out). ``lead(to:after:into:)`` is then
-    /// called before each item's ``encode(_:into:)`` that changes place, and the extras are
-    /// set only before ``finish(after:into:)``.
-    func writesAsItemsCome(allOf kinds: Set<ItemKind>) -> Bool
+    /// Whether the document can be written as its items come, straight to the output with
+    /// no ``DocumentAssembler``, while they come in the writer's order (places that never go
+    /// back): the writer's head and headings depend on nothing that later items or the
+    /// extras tell, and every item encodes to some bytes. ``lead(to:after:into:)`` is then
+    /// called before the first item of each new place, before later items are encoded, and
+    /// the extras are set only before ``finish(after:into:)``.
+    var writesAsItemsCome: Bool { get }
 }
 
 extension DocumentStreamWriter {
@@ -92,8 +91,8 @@ extension DocumentStreamWriter {
     /// Meals get no details from their recipes: for formats that write only the ids.
     public mutating func refer(to recipes: [Recipe]) {}
 
-    /// Never: the head may need what the items or the extras tell (iCalendar's time zones).
-    public func writesAsItemsCome(allOf kinds: Set<ItemKind>) -> Bool {
+    /// No: the head may need what the items or the extras tell (iCalendar's time zones).
+    public var writesAsItemsCome: Bool {
         false
     }
 

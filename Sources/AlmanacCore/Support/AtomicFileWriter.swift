@@ -97,6 +97,22 @@ package final class AtomicFileWriter {
         }
     }
 
+    /// Whether ``startOver()`` can drop what was written: the target is a regular file,
+    /// written through a temporary file.
+    package var canStartOver: Bool {
+        temporaryPath != nil && !finished
+    }
+
+    /// Drops everything written so far, to write the file again from its start.
+    package func startOver() throws {
+        precondition(canStartOver, "startOver needs a temporary file")
+        try behind?.drain()
+        buffer.removeAll(keepingCapacity: true)
+        guard ftruncate(descriptor, 0) == 0, lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw FileError.ioFailed(path: path, reason: "cannot start the file over: \(FileError.reason())")
+        }
+    }
+
     /// Drops everything written: removes the temporary file, leaves `path` alone.
     package func abort() {
         behind?.stop()

@@ -1,4 +1,11 @@
 import AlmanacCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `almanac convert` as a value: the inputs, the steps, validation and the writer, run whole
 /// or streamed item by item.
@@ -137,21 +144,44 @@ public struct Conversion {
     }
 
     private func run(into output: Output, report: DiagnosticHandler) throws {
-        var sink: StreamSink?
-        if isStreamable {
-            do {
-                // A file appears only whole: its document may go out as the items come.
-                let kinds = output.file.map { _ in Set(inputs.flatMap(\.codec.format.reads)) }
-                sink = try StreamSink(codec, options: options, kinds: kinds)
-            } catch let error as any CodecError {
-                throw AlmanacError(error, source: output.name)
+        guard isStreamable else { return try writeWhole(into: output, report: report) }
+        // A file appears only whole, so its document may go out as the items come. An item
+        // out of the writer's order (a recipe after events) then starts the run over with
+        // the document kept whole, when the inputs can be read again; inputs that read one
+        // kind of item only never bring one.
+        let restartable = output.file?.canStartOver == true && inputs.allSatisfy { Self.isRegularFile($0.path) }
+        let oneKind = Set(inputs.flatMap(\.codec.format.reads)).count <= 1
+        let direct = output.file?.canStartOver == true && (oneKind || restartable)
+        var reported = 0
+        do {
+            try stream(into: output, sink: try sink(direct: direct, output: output), report: { reported += 1; report($0, $1) })
+        } catch is StreamSink.OutOfOrder {
+            guard restartable, let file = output.file else {
+                throw AlmanacError(.dataError, message: "an item came after items the document holds after it; nothing was written")
+            }
+            try file.startOver()
+            // The same inputs give the same findings: those already reported are not repeated.
+            var repeated = reported
+            try stream(into: output, sink: try sink(direct: false, output: output)) { diagnostic, display in
+                if repeated > 0 { repeated -= 1 } else { report(diagnostic, display) }
             }
         }
-        if let sink {
-            try stream(into: output, sink: sink, report: report)
-        } else {
-            try writeWhole(into: output, report: report)
+    }
+
+    private func sink(direct: Bool, output: Output) throws -> StreamSink {
+        do {
+            guard let sink = try StreamSink(codec, options: options, direct: direct) else { preconditionFailure("isStreamable checked the writer") }
+            return sink
+        } catch let error as any CodecError {
+            throw AlmanacError(error, source: output.name)
         }
+    }
+
+    /// Whether `path` names a regular file, which reads the same twice.
+    private static func isRegularFile(_ path: String?) -> Bool {
+        guard let path else { return false }
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Reads everything, then writes the document.

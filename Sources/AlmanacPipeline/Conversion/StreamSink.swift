@@ -2,8 +2,8 @@ import AlmanacCore
 
 /// Where a streamed conversion's items go: straight out, item by item, for a writer with
 /// nothing around its items (ndjson); straight out with the document's frame around them,
-/// for a whole-document writer whose items come in its order (json from a calendar: see
-/// ``DocumentStreamWriter/writesAsItemsCome(allOf:)``); otherwise into a
+/// for a whole-document writer whose items come in its order (json: see
+/// ``DocumentStreamWriter/writesAsItemsCome``), when the caller allows it; otherwise into a
 /// ``DocumentAssembler`` (json, xml, markdown, ics), whose document comes out once the last
 /// item is in.
 struct StreamSink {
@@ -23,10 +23,11 @@ struct StreamSink {
 
     /// A sink for `codec`, or `nil` when it can write neither way.
     ///
-    /// - Parameter kinds: every kind of item that can come, when a document may go out as
-    ///   its items come (the output is a file that appears only when whole); `nil` keeps a
-    ///   document until its last item is in, so that a stream sees all of it or nothing.
-    init?(_ codec: any FormatCodec, options: EncodingOptions, kinds: Set<ItemKind>? = nil) throws {
+    /// - Parameter direct: whether a document may go out as its items come (the output is a
+    ///   file that appears only when whole); `false` keeps a document until its last item is
+    ///   in, so that a stream sees all of it or nothing. An item that comes out of the
+    ///   writer's order then throws ``OutOfOrder``.
+    init?(_ codec: any FormatCodec, options: EncodingOptions, direct: Bool = false) throws {
         self.options = options
         if let items = codec.itemStreamEncoder {
             itemEncoder = items
@@ -36,7 +37,7 @@ struct StreamSink {
             itemEncoder = nil
             let writer = try document.documentWriter(options: options)
             documentWriter = writer
-            writesAsItemsCome = kinds.map { writer.writesAsItemsCome(allOf: $0) } ?? false
+            writesAsItemsCome = direct && writer.writesAsItemsCome
             if writesAsItemsCome { pending.reserveCapacity(1 << 17) }
         } else {
             return nil
@@ -81,10 +82,7 @@ struct StreamSink {
     /// is new (the head before the first), else the separator, as the assembler joins them.
     private mutating func write(_ item: Item, output: ([UInt8]) throws -> Void) throws {
         let place = documentWriter!.place(of: item)
-        if let previous, place < previous {
-            // The kinds given at the start promised one place for every item.
-            throw AlmanacError(.dataError, message: "a \(item.kind.rawValue) came after items the document holds after it; nothing was written")
-        }
+        if let previous, place < previous { throw OutOfOrder() }
         if let previous, previous == place {
             pending.append(contentsOf: documentWriter!.separator(in: place.section))
         } else {
@@ -94,6 +92,10 @@ struct StreamSink {
         try documentWriter!.encode(item, into: &pending)
         if pending.count >= 1 << 16 { try flush(output) }
     }
+
+    /// An item came that the document holds before items already written: the document
+    /// must be kept whole (``DocumentAssembler``) to be put in order.
+    struct OutOfOrder: Error {}
 
     private mutating func flush(_ output: ([UInt8]) throws -> Void) throws {
         guard !pending.isEmpty else { return }

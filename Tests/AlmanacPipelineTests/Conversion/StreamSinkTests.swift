@@ -70,22 +70,52 @@ import AlmanacTestSupport
         #expect(left.isEmpty, "temporary files left: \(left)")
     }
 
-    /// Inputs that may hold both kinds keep the document's order when a recipe comes last.
+    /// A recipe after events (inputs that may hold both kinds) starts the run over with the
+    /// document kept whole: the recipes still come first, and each warning is reported once.
     @Test func aRecipeAfterEventsStillComesFirst() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let lines = """
-            {"kind":"event","id":"e1","title":"Dinner","start":"2027-01-01T19:00:00Z"}
-            {"kind":"recipe","id":"r1","title":"Soup"}
-
-            """
+        var lines = ""
+        for index in 0..<2_000 {
+            // `allDay` without a start: one warning per event.
+            lines += "{\"kind\":\"event\",\"id\":\"e\(index)\",\"title\":\"Meeting \(index) with a title long enough to pass 64 KiB\",\"allDay\":true}\n"
+        }
+        lines += "{\"kind\":\"recipe\",\"id\":\"r1\",\"title\":\"Soup\"}\n"
         let conversion = Conversion(inputs: [try input(lines, named: "mixed.ndjson", in: folder)], to: Fixture.codec("json"))
         let path = folder.appendingPathComponent("mixed.json").path
-        try conversion.write(to: .file(path))
+        let collected = Collected()
+        try conversion.write(to: .file(path), report: collected.handler)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let recipes = try #require(text.range(of: "\"recipes\""))
+        let soup = try #require(text.range(of: "\"Soup\""))
         let events = try #require(text.range(of: "\"events\""))
-        #expect(recipes.lowerBound < events.lowerBound)
-        #expect(Array(text.utf8) == (try conversion.bytes()))
+        #expect(recipes.lowerBound < soup.lowerBound && soup.lowerBound < events.lowerBound)
+        let whole = Collected()
+        #expect(Array(text.utf8) == (try conversion.bytes(report: whole.handler)))
+        #expect(collected.diagnostics.count == 2_000)
+        #expect(collected.diagnostics.map(\.0) == whole.diagnostics.map(\.0))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("almanac-") }
+        #expect(left.isEmpty, "temporary files left: \(left)")
+    }
+
+    /// From a pipe, which cannot be read twice, a calendar still goes straight through: it
+    /// holds one kind of item, which never comes out of order.
+    @Test func inputsOfOneKindGoStraightThroughFromAPipe() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("events.ics").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let calendar = try [UInt8](Data(contentsOf: TestPaths.sample("events.ics")))
+        let writer = Thread {
+            let handle = FileHandle(forWritingAtPath: fifo)
+            handle?.write(Data(calendar))
+            try? handle?.close()
+        }
+        writer.start()
+        let conversion = Conversion(inputs: [try ConversionInput(path: fifo, registry: Fixture.registry)], to: Fixture.codec("json"))
+        let path = folder.appendingPathComponent("events.json").path
+        try conversion.write(to: .file(path))
+        let document = try Fixture.codec("ics").decode(calendar, source: "events.ics").document
+        #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == (try Fixture.codec("json").encode(document, options: EncodingOptions()).bytes))
     }
 }
