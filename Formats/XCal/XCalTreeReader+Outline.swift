@@ -45,32 +45,22 @@ extension XCalTreeReader {
     /// What the outline needs of one `<vcalendar>`: its `X-WR-TIMEZONE`, its VTIMEZONEs
     /// whole, its items' links.
     private func outline(ofCalendar tag: XMLStartTag, into builder: inout ICalendarOutlineBuilder, links: inout [ItemLinks]) throws {
-        try cursor.children(of: tag) { child in
-            guard try isXCal(child) else { return }
-            switch child.localName {
-            case "properties":
-                try cursor.children(of: child) { property in
-                    guard try isXCal(property) else { return }
-                    guard try name(of: property) == "X-WR-TIMEZONE" else { return try cursor.skip(property) }
-                    builder.addCalendarProperty(try self.property(property))
-                }
-            case "components":
-                try cursor.children(of: child) { inner in
-                    guard try isXCal(inner) else { return }
-                    switch try name(of: inner) {
-                    case "VEVENT", "VTODO":
-                        let item = try self.links(of: inner)
-                        links.append(item)
-                        builder.addItem(item)
-                    case "VTIMEZONE":
-                        builder.addTimeZone(try component(inner))
-                    default:
-                        try cursor.skip(inner)
-                    }
-                }
+        try parts(of: tag) { property in
+            guard try name(of: property) == "X-WR-TIMEZONE" else { return try cursor.skip(property) }
+            builder.addCalendarProperty(try self.property(property))
+        } components: { inner in
+            switch try name(of: inner) {
+            case "VEVENT", "VTODO":
+                let item = try self.links(of: inner)
+                links.append(item)
+                builder.addItem(item)
+            case "VTIMEZONE":
+                builder.addTimeZone(try component(inner))
             default:
-                try cursor.skip(child)
+                try cursor.skip(inner)
             }
+        } other: { child in
+            try cursor.skip(child)
         }
     }
 

@@ -78,25 +78,35 @@ final class XCalTreeReader {
     func component(_ tag: XMLStartTag, taking take: (ICalComponent) throws -> Bool = { _ in false }) throws -> ICalComponent {
         let position = cursor.position(tag.mark)
         var component = ICalComponent(name: try name(of: tag), line: position.line, offset: position.offset, column: position.column)
+        try parts(of: tag) { property in
+            component.properties.append(try self.property(property))
+        } components: { inner in
+            let child = try self.component(inner)
+            if try !(ICalendarOutline.isItem(child.name) && take(child)) { component.children.append(child) }
+        } other: { child in
+            throw XCalDecodingError.misplacedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", expected: "<properties> or <components>", at: cursor.position(child.mark))
+        }
+        return component
+    }
+
+    /// Walks the component `tag` starts: each xCal element in its `<properties>` goes to
+    /// `properties`, each in its `<components>` to `components`, any other child to `other`.
+    func parts(of tag: XMLStartTag, properties: (XMLStartTag) throws -> Void, components: (XMLStartTag) throws -> Void, other: (XMLStartTag) throws -> Void) throws {
         try cursor.children(of: tag) { child in
             guard try isXCal(child) else { return }
             switch child.localName {
             case "properties":
                 try cursor.children(of: child) { property in
-                    guard try isXCal(property) else { return }
-                    component.properties.append(try self.property(property))
+                    if try isXCal(property) { try properties(property) }
                 }
             case "components":
                 try cursor.children(of: child) { inner in
-                    guard try isXCal(inner) else { return }
-                    let child = try self.component(inner)
-                    if try !(ICalendarOutline.isItem(child.name) && take(child)) { component.children.append(child) }
+                    if try isXCal(inner) { try components(inner) }
                 }
             default:
-                throw XCalDecodingError.misplacedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", expected: "<properties> or <components>", at: cursor.position(child.mark))
+                try other(child)
             }
         }
-        return component
     }
 
     func property(_ tag: XMLStartTag) throws -> ICalProperty {
