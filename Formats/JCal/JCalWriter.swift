@@ -56,19 +56,20 @@ struct JCalWriter {
         ascii(",")
         newline(indent + 1)
         ascii("[")
-        for (index, property) in component.properties.enumerated() {
-            if index > 0 { ascii(",") }
-            newline(indent + 2)
-            self.property(property)
-        }
+        lines(component.properties, indent: indent + 2) { $0.property($1) }
         if !component.properties.isEmpty { newline(indent + 1) }
         ascii("],")
         newline(indent + 1)
         ascii("[")
-        for (index, child) in component.children.enumerated() {
+        lines(component.children, indent: indent + 2) { $0.component($1, indent: indent + 2) }
+    }
+
+    /// `elements` a line each, `indent` deep, with commas between them.
+    private mutating func lines<Element>(_ elements: [Element], indent: Int, _ write: (inout Self, Element) -> Void) {
+        for (index, element) in elements.enumerated() {
             if index > 0 { ascii(",") }
-            newline(indent + 2)
-            self.component(child, indent: indent + 2)
+            newline(indent)
+            write(&self, element)
         }
     }
 
