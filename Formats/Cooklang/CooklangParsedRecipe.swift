@@ -20,12 +20,6 @@ package struct CooklangMetadataEntry: Hashable, Sendable {
     package var value: CooklangMetadataValue
     /// The byte offset of the key in the input.
     package var offset: Int
-
-    package init(key: String, value: CooklangMetadataValue, offset: Int) {
-        self.key = key
-        self.value = value
-        self.offset = offset
-    }
 }
 
 /// A metadata value: text, or a list of texts (`tags: [a, b]`).

@@ -56,10 +56,4 @@ package struct JSONDuplicateKey: Hashable, Sendable {
     package var offset: Int
     /// Offset of the first occurrence's opening quote.
     package var firstOffset: Int
-
-    package init(key: String, offset: Int, firstOffset: Int) {
-        self.key = key
-        self.offset = offset
-        self.firstOffset = firstOffset
-    }
 }

@@ -150,10 +150,4 @@ package struct JSONMember {
     package var key: String
     package var keyOffset: Int
     package var value: JSONValue
-
-    package init(key: String, keyOffset: Int, value: JSONValue) {
-        self.key = key
-        self.keyOffset = keyOffset
-        self.value = value
-    }
 }
