@@ -3,57 +3,22 @@
 // iCalendar and XML through one common model.
 import PackageDescription
 
-/// Formats live in `Formats/NAME` as one module each; a format depends on the
-/// core only, never on another format. `AlmanacFormats` registers them all.
+/// Formats live in `Formats/NAME` as one module each, `AlmanacNAME`: it depends on the core
+/// and the shared kits it names, never on another format, and its README (and any other
+/// file named) is left out of the build. `AlmanacFormats` registers them all.
+func format(_ name: String, uses kits: [Target.Dependency] = [], besides files: [String] = []) -> Target {
+    .target(name: "Almanac" + name, dependencies: ["AlmanacCore"] + kits, path: "Formats/" + name, exclude: ["README.md"] + files)
+}
+
 let formatTargets: [Target] = [
-    .target(
-        name: "AlmanacJSON",
-        dependencies: ["AlmanacCore", "AlmanacJSONKit"],
-        path: "Formats/JSON",
-        exclude: ["README.md", "almanac.schema.json"]
-    ),
-    .target(
-        name: "AlmanacICalendar",
-        dependencies: ["AlmanacCore", "AlmanacICalendarModel"],
-        path: "Formats/ICalendar",
-        exclude: ["README.md"]
-    ),
-    .target(
-        name: "AlmanacMarkdown",
-        dependencies: ["AlmanacCore"],
-        path: "Formats/Markdown",
-        exclude: ["README.md"]
-    ),
-    .target(
-        name: "AlmanacXML",
-        dependencies: ["AlmanacCore", "AlmanacLibXML", "CLibXML2"],
-        path: "Formats/XML",
-        exclude: ["README.md", "almanac.xsd"]
-    ),
-    .target(
-        name: "AlmanacJCal",
-        dependencies: ["AlmanacCore", "AlmanacICalendarModel", "AlmanacJSONKit"],
-        path: "Formats/JCal",
-        exclude: ["README.md"]
-    ),
-    .target(
-        name: "AlmanacJSONLD",
-        dependencies: ["AlmanacCore", "AlmanacJSONKit", "AlmanacLibXML"],
-        path: "Formats/JSONLD",
-        exclude: ["README.md"]
-    ),
-    .target(
-        name: "AlmanacXCal",
-        dependencies: ["AlmanacCore", "AlmanacICalendarModel", "AlmanacLibXML", "CLibXML2"],
-        path: "Formats/XCal",
-        exclude: ["README.md"]
-    ),
-    .target(
-        name: "AlmanacCooklang",
-        dependencies: ["AlmanacCore"],
-        path: "Formats/Cooklang",
-        exclude: ["README.md"]
-    ),
+    format("JSON", uses: ["AlmanacJSONKit"], besides: ["almanac.schema.json"]),
+    format("ICalendar", uses: ["AlmanacICalendarModel"]),
+    format("Markdown"),
+    format("XML", uses: ["AlmanacLibXML", "CLibXML2"], besides: ["almanac.xsd"]),
+    format("JCal", uses: ["AlmanacICalendarModel", "AlmanacJSONKit"]),
+    format("JSONLD", uses: ["AlmanacJSONKit", "AlmanacLibXML"]),
+    format("XCal", uses: ["AlmanacICalendarModel", "AlmanacLibXML", "CLibXML2"]),
+    format("Cooklang"),
 ]
 
 let package = Package(
