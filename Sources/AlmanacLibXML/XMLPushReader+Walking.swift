@@ -34,7 +34,7 @@ extension XMLPushReader {
                 if event.depth == depth { return }
             case .text:
                 if !isWhitespace(event) {
-                    throw XMLReadError.unexpectedText(string(event.first, event.last), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: Int(event.line), column: 1))
+                    throw XMLReadError.unexpectedText(string(event.first, event.last), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: line(of: event), column: 1))
                 }
             case .reference:
                 throw XMLReadError.entityReference(string(event.first, event.last), at: sourceMap.position(line: Int(event.line), column: 1))
