@@ -16,6 +16,9 @@ struct XMLEvent {
     var kind: Kind
     /// For a start tag: whether it is an empty-element tag (`<a/>`).
     var isEmpty = false
+    /// For a text event: whether `first..<last` are offsets in the input (text the fast
+    /// scanner did not need to copy) rather than in the buffer's text bytes.
+    var inInput = false
     /// How deep: the root element (and its end tag) at 0, what stands directly inside it at 1.
     var depth: Int32
     /// The line libxml2 was on when it reported the event (for a start tag, the line of its

@@ -118,25 +118,51 @@ struct XMLFastScanner {
 
     /// Character data up to the next `<`, references resolved.
     private mutating func text(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
-        let start = index
-        let end = find(UInt8(ascii: "<"), from: start)
-        let first = Int32(buffer.pointee.text.count)
-        if memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "&")), end - start) == nil {
-            buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        } else {
-            appendResolved(start, end, normalizingSpace: false, to: &buffer.pointee.text)
-        }
-        buffer.pointee.joinText(from: first, source: start)
+        let end = find(UInt8(ascii: "<"), from: index)
+        let plain = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "&")), end - index) == nil
+        appendText(index, end, resolving: !plain, to: buffer)
         index = end
     }
 
     /// `<![CDATA[ … ]]>`: its text as it stands.
     private mutating func cdata(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
         let end = find("]]>", from: index + 9)
-        let first = Int32(buffer.pointee.text.count)
-        buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(index + 9)..<end]))
-        buffer.pointee.joinText(from: first, source: index)
+        appendText(index + 9, end, resolving: false, source: index, to: buffer)
         index = end + 3
+    }
+
+    /// Appends the text `start..<end` (read from `source`): joined to the text event before
+    /// it when only comments came between, as libxml2's are; else a new text event, which
+    /// leaves text needing no change in the input.
+    private func appendText(_ start: Int, _ end: Int, resolving: Bool, source: Int? = nil, to buffer: UnsafeMutablePointer<XMLEventBuffer>) {
+        let last = buffer.pointee.events.count - 1
+        guard last >= 0, buffer.pointee.events[last].kind == .text else {
+            if resolving {
+                let first = Int32(buffer.pointee.text.count)
+                appendResolved(start, end, normalizingSpace: false, to: &buffer.pointee.text)
+                buffer.pointee.joinText(from: first, source: source ?? start)
+            } else {
+                buffer.pointee.events.append(XMLEvent(
+                    kind: .text, inInput: true, depth: buffer.pointee.openElements, line: 0,
+                    first: Int32(truncatingIfNeeded: start), last: Int32(truncatingIfNeeded: end), source: Int32(truncatingIfNeeded: source ?? start)
+                ))
+            }
+            return
+        }
+        if buffer.pointee.events[last].inInput {
+            // The text before moves to the buffer, to be joined there.
+            let first = Int(buffer.pointee.events[last].first)
+            let moved = Int32(buffer.pointee.text.count)
+            buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[first..<Int(buffer.pointee.events[last].last)]))
+            buffer.pointee.events[last].first = moved
+            buffer.pointee.events[last].inInput = false
+        }
+        if resolving {
+            appendResolved(start, end, normalizingSpace: false, to: &buffer.pointee.text)
+        } else {
+            buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+        }
+        buffer.pointee.events[last].last = Int32(buffer.pointee.text.count)
     }
 
     /// An attribute value: references resolved, and tabs and line feeds written as spaces.

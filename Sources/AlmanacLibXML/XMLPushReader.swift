@@ -25,11 +25,12 @@ package final class XMLPushReader {
     /// The deepest nesting accepted (the root is level 1).
     package let maximumDepth: Int
     /// The input, and how much of it has been pushed to libxml2.
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private var pushed = 0
     private var terminated = false
-    /// The scanner that reads the input instead of libxml2, when ``XMLFastCheck`` accepted it.
-    private(set) var fast: XMLFastScanner?
+    /// The scanner that reads the input instead of libxml2, when ``XMLFastCheck`` accepted
+    /// it; behind a pointer, like the buffer, so that reading it costs no exclusivity check.
+    let fast: UnsafeMutablePointer<XMLFastScanner>?
     /// Whether the input is read by the fast scanner rather than libxml2.
     package var usesFastPath: Bool { fast != nil }
 
@@ -44,7 +45,13 @@ package final class XMLPushReader {
     /// How many bytes are pushed to libxml2 at a time.
     static let chunkSize = 64 * 1024
 
-    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, fast scanner: XMLFastScanner?) {
+        if let scanner {
+            fast = .allocate(capacity: 1)
+            fast?.initialize(to: scanner)
+        } else {
+            fast = nil
+        }
         self.context = context
         self.collector = collector
         self.bytes = bytes
@@ -62,6 +69,8 @@ package final class XMLPushReader {
         xmlFreeParserCtxt(context)
         buffer.deinitialize(count: 1)
         buffer.deallocate()
+        fast?.deinitialize(count: 1)
+        fast?.deallocate()
     }
 
     /// Runs `body` with a reader over `bytes`, which must stay alive meanwhile; the reader
@@ -94,9 +103,9 @@ package final class XMLPushReader {
             throw XMLReadError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: XMLSourceMap(bytes: bytes).position(line: 1, column: 1))
         }
         xmlCtxtUseOptions(context, XMLTextReader.parserOptions)
-        let reader = XMLPushReader(context: context, collector: collector, bytes: bytes, maximumDepth: maximumDepth)
+        let scanner = fastPath && XMLFastCheck.accepts(bytes) ? XMLFastScanner(bytes: bytes, dictionary: context.pointee.dict) : nil
+        let reader = XMLPushReader(context: context, collector: collector, bytes: bytes, maximumDepth: maximumDepth, fast: scanner)
         reader.pushed = head
-        if fastPath, XMLFastCheck.accepts(bytes) { reader.fast = XMLFastScanner(bytes: bytes, dictionary: context.pointee.dict) }
         context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
         return try withExtendedLifetime(collector) { try withExtendedLifetime(reader) { try body(reader) } }
     }
@@ -115,7 +124,7 @@ package final class XMLPushReader {
     func next() throws -> XMLEvent? {
         while buffer.pointee.nextEvent == buffer.pointee.events.count {
             guard !terminated else { return nil }
-            if fast != nil { fill() } else { try push() }
+            if let fast { fill(fast) } else { try push() }
         }
         let event = buffer.pointee.events[buffer.pointee.nextEvent]
         buffer.pointee.nextEvent += 1
@@ -132,10 +141,10 @@ package final class XMLPushReader {
     }
 
     /// Empties the event buffer and fills it with the fast scanner's next piece.
-    private func fill() {
+    private func fill(_ fast: UnsafeMutablePointer<XMLFastScanner>) {
         empty()
-        fast!.fill(buffer)
-        terminated = fast!.isFinished
+        fast.pointee.fill(buffer)
+        terminated = fast.pointee.isFinished
     }
 
     /// Empties the event buffer and pushes the next chunk of input (the last one with the
@@ -162,7 +171,7 @@ package final class XMLPushReader {
     /// The line of a text event: libxml2's, or counted now for one the fast scanner read.
     func line(of event: XMLEvent) -> Int {
         guard event.source >= 0, let fast else { return Int(event.line) }
-        return fast.textLine(at: Int(event.source))
+        return fast.pointee.textLine(at: Int(event.source))
     }
 
     /// The line libxml2's parser is on.
@@ -202,6 +211,18 @@ package final class XMLPushReader {
         return XMLNameKey(xmlDictLookup(context.pointee.dict, name, -1))
     }
 
+    /// The bytes of an event (a text's, or a reference's name): in the input for text the
+    /// fast scanner left there, else in the buffer. Valid until the next event is asked for.
+    func withBytes<Result>(of event: XMLEvent, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if event.inInput { return body(UnsafeBufferPointer(rebasing: bytes[Int(event.first)..<Int(event.last)])) }
+        return buffer.pointee.text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(event.first)..<Int(event.last)])) }
+    }
+
+    /// The bytes of an event as a String.
+    func string(of event: XMLEvent) -> String {
+        withBytes(of: event) { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The text bytes `first..<last` of the buffer as a String.
     func string(_ first: Int32, _ last: Int32) -> String {
         buffer.pointee.text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(first)..<Int(last)]), as: UTF8.self) }
@@ -209,7 +230,7 @@ package final class XMLPushReader {
 
     /// Where the start tag `mark` describes begins: its `<`.
     package func position(_ mark: XMLNodeMark) -> SourcePosition {
-        if mark.offset >= 0, fast != nil { return fast!.position(of: mark.offset) }
+        if mark.offset >= 0, let fast { return fast.pointee.position(of: mark.offset) }
         return sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
     }
 

@@ -31,7 +31,7 @@ struct XMLFastPathTests {
                     while let event = try reader.next() {
                         switch event.kind {
                         case .text:
-                            let piece = reader.string(event.first, event.last)
+                            let piece = reader.string(of: event)
                             if text == nil { text = (event.depth, reader.line(of: event), piece) } else { text!.bytes += piece }
                         case .start:
                             flush()
@@ -44,7 +44,7 @@ struct XMLFastPathTests {
                             trace.lines.append("E\(event.depth)")
                         case .reference:
                             flush()
-                            trace.lines.append("R \(reader.string(event.first, event.last))")
+                            trace.lines.append("R \(reader.string(of: event))")
                         }
                     }
                     flush()
