@@ -35,6 +35,10 @@ struct XMLEvent {
     /// start tag the offset of its `<`, for text where its text starts in the input; lines
     /// and columns are counted from it only when a message or a mark needs them.
     var source: Int32 = -1
+    /// For a start or end tag the fast scanner read: how many bytes of white space stand
+    /// right before its `<` that no event reports, text the tag carries instead (libxml2 reports
+    /// them as a text event); `0` for none.
+    var space: Int32 = 0
 }
 
 /// One attribute of a start tag in ``XMLPushReader``'s event buffer.

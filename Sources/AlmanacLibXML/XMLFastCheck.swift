@@ -157,8 +157,17 @@ struct XMLFastCheck {
 
     /// The root element and everything in it; `index` is on its `<`.
     private mutating func root() -> Bool {
-        // The open elements' names, as (start, end) offsets.
-        var open: [(Int, Int)] = []
+        // The open elements' names, and the attribute names of a start tag, as (start, end) offsets.
+        withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: Self.maximumDepth) { open in
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: Self.maximumAttributes) { names in
+                elements(open: open, names: names)
+            }
+        }
+    }
+
+    /// The root element, with room for the names of the open elements and of a start tag's attributes.
+    private mutating func elements(open: UnsafeMutableBufferPointer<(Int, Int)>, names: UnsafeMutableBufferPointer<(Int, Int)>) -> Bool {
+        var depth = 0
         var lastTag = index
         repeat {
             guard index < bytes.count else { return false }
@@ -171,8 +180,10 @@ struct XMLFastCheck {
             if next == UInt8(ascii: "/") {
                 let nameStart = index + 2
                 let nameEnd = XMLFastBytes.nameEnd(bytes, from: nameStart, classes)
-                guard let (first, last) = open.popLast(), nameEnd - nameStart == last - first,
-                      XMLFastBytes.same(bytes, nameStart, nameEnd, as: first) else { return false }
+                guard depth > 0 else { return false }
+                depth -= 1
+                let (first, last) = open[depth]
+                guard nameEnd - nameStart == last - first, XMLFastBytes.same(bytes, nameStart, nameEnd, as: first) else { return false }
                 index = XMLFastBytes.spaceEnd(bytes, from: nameEnd, classes)
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ">"), index - lastTag <= Self.maximumTextLength else { return false }
                 index += 1
@@ -184,30 +195,27 @@ struct XMLFastCheck {
                     guard XMLFastBytes.has("<![CDATA[", in: bytes, at: index), cdata() else { return false }
                 }
             } else {
-                guard index - lastTag <= Self.maximumTextLength, let name = startTag() else { return false }
-                if let name { open.append(name) }
-                guard open.count <= Self.maximumDepth else { return false }
+                guard index - lastTag <= Self.maximumTextLength, let name = startTag(names: names) else { return false }
+                if let name {
+                    guard depth < Self.maximumDepth else { return false }
+                    open[depth] = name
+                    depth += 1
+                }
                 lastTag = index
             }
-        } while !open.isEmpty
+        } while depth > 0
         return true
     }
 
     /// A start tag at `index`: `nil` when it is not in the subset, `.some(nil)` for an
     /// empty-element tag, else its name's range.
-    private mutating func startTag() -> (Int, Int)?? {
+    /// `names` has room for the names of its attributes.
+    private mutating func startTag(names: UnsafeMutableBufferPointer<(Int, Int)>) -> (Int, Int)?? {
         let nameStart = index + 1
         let nameEnd = XMLFastBytes.nameEnd(bytes, from: nameStart, classes)
         guard nameEnd > nameStart, nameEnd - nameStart <= Self.maximumNameLength else { return nil }
         index = nameEnd
-        return withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: Self.maximumAttributes) { names in
-            attributes(of: (nameStart, nameEnd), names: names)
-        }
-    }
-
-    /// The attributes and the end of a start tag whose name is `name`, `index` after it;
-    /// `names` holds the attributes' names so far.
-    private mutating func attributes(of name: (Int, Int), names: UnsafeMutableBufferPointer<(Int, Int)>) -> (Int, Int)?? {
+        let name = (nameStart, nameEnd)
         var count = 0
         while true {
             let spaced = XMLFastBytes.spaceEnd(bytes, from: index, classes)

@@ -24,6 +24,8 @@ struct XMLFastScanner {
     private var counted = SourcePosition(offset: 0, line: 1, column: 1)
     /// The default namespace of each open element (an interned address, `0` for none).
     private var namespaces: [UInt] = []
+    /// White space just read that the next tag carries (``XMLEvent/space``).
+    private var pendingSpace: Int32 = 0
     /// Whether the input has been read to its end.
     private(set) var isFinished = false
     /// Interned names by their first eight bytes and length.
@@ -97,8 +99,10 @@ struct XMLFastScanner {
         let isEmpty = bytes[cursor] == UInt8(ascii: "/")
         buffer.pointee.events.append(XMLEvent(
             kind: .start, isEmpty: isEmpty, depth: buffer.pointee.openElements, line: 0, localName: localName, namespace: namespace,
-            qualifiedName: localName, first: firstAttribute, last: Int32(buffer.pointee.attributes.count), source: Int32(truncatingIfNeeded: index)
+            qualifiedName: localName, first: firstAttribute, last: Int32(buffer.pointee.attributes.count), source: Int32(truncatingIfNeeded: index),
+            space: pendingSpace
         ))
+        pendingSpace = 0
         if isEmpty {
             index = cursor + 2
         } else {
@@ -112,12 +116,21 @@ struct XMLFastScanner {
         let close = find(UInt8(ascii: ">"), from: index + 2)
         namespaces.removeLast()
         buffer.pointee.openElements -= 1
-        buffer.pointee.events.append(XMLEvent(kind: .end, depth: buffer.pointee.openElements, line: 0, first: 0, last: 0))
+        buffer.pointee.events.append(XMLEvent(kind: .end, depth: buffer.pointee.openElements, line: 0, first: 0, last: 0, source: Int32(truncatingIfNeeded: index), space: pendingSpace))
+        pendingSpace = 0
         index = close + 1
     }
 
     /// Character data up to the next `<`, references resolved.
     private mutating func text(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
+        // White space alone before a tag (indentation, mostly) goes with the tag, unless it
+        // joins text before a comment.
+        let spaceEnd = XMLFastBytes.spaceEnd(bytes, from: index, classes)
+        if bytes[spaceEnd] == UInt8(ascii: "<"), bytes[spaceEnd + 1] != UInt8(ascii: "!"), buffer.pointee.events.last?.kind != .text {
+            pendingSpace = Int32(truncatingIfNeeded: spaceEnd - index)
+            index = spaceEnd
+            return
+        }
         let end = find(UInt8(ascii: "<"), from: index)
         let plain = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "&")), end - index) == nil
         appendText(index, end, resolving: !plain, to: buffer)

@@ -67,7 +67,9 @@ extension XMLPushReader {
             case .text:
                 if result.isEmpty { result = string(of: event) } else { result += string(of: event) }
             case .end:
-                if event.depth == depth { return result }
+                guard event.depth == depth else { continue }
+                if event.space > 0 { result += foldedSpace(of: event) }
+                return result
             case .start:
                 let child = try startTag(event)
                 throw XMLReadError.unexpectedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", at: position(child.mark))
@@ -98,17 +100,21 @@ extension XMLPushReader {
         var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
         guard !tag.isEmpty else { return element }
         let depth = Int32(tag.depth)
+        /// Appends text, joined to text just before.
+        func append(_ text: String) {
+            if case .text(let previous)? = element.content.last {
+                element.content[element.content.count - 1] = .text(previous + text)
+            } else {
+                element.content.append(.text(text))
+            }
+        }
         while let event = try next() {
+            if event.space > 0 { append(foldedSpace(of: event)) }
             switch event.kind {
             case .start:
                 element.content.append(.element(try capture(try startTag(event))))
             case .text:
-                let text = string(of: event)
-                if case .text(let previous)? = element.content.last {
-                    element.content[element.content.count - 1] = .text(previous + text)
-                } else {
-                    element.content.append(.text(text))
-                }
+                append(string(of: event))
             case .end:
                 if event.depth == depth { return element }
             case .reference:

@@ -218,6 +218,11 @@ package final class XMLPushReader {
         return buffer.pointee.text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(event.first)..<Int(event.last)])) }
     }
 
+    /// The white space a tag event of the fast scanner carries (``XMLEvent/space``), as a String.
+    func foldedSpace(of event: XMLEvent) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(event.source - event.space)..<Int(event.source)]), as: UTF8.self)
+    }
+
     /// The bytes of an event as a String.
     func string(of event: XMLEvent) -> String {
         withBytes(of: event) { String(decoding: $0, as: UTF8.self) }
