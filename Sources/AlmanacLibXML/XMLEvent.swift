@@ -78,6 +78,9 @@ struct XMLEventBuffer {
     var markOccurrence = 0
     /// The Strings of the interned names seen so far.
     var names = XMLNameStrings(minimumCapacity: 64)
+    /// The last namespace URI a start tag was in, and its String.
+    var lastNameAddress: UInt = 0
+    var lastName = ""
 }
 
 extension XMLEventBuffer {

@@ -153,23 +153,18 @@ enum XMLFastBytes {
         guard let base = bytes.baseAddress, first < last else { return 0 }
         var count = 0
         var index = first
-        // Per byte lane, how many line feeds it has seen (at most 255 before they are added up).
-        var lanes: UInt64 = 0
-        var words = 0
         while index + 8 <= last {
-            // A byte of `word` is zero exactly where a line feed was; `hits` has its low bit set there only.
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-            let hits = ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F) >> 7
-            lanes &+= hits
-            words += 1
-            if words == 255 {
-                count += sum(lanes)
-                lanes = 0
-                words = 0
+            // Up to 255 words, their line feeds counted per byte lane, then added up.
+            var lanes: UInt64 = 0
+            let stop = min(last - 7, index + 255 * 8)
+            while index < stop {
+                // A byte of `word` is zero exactly where a line feed was; the low bit of its lane is set there only.
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
+                lanes &+= ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F) >> 7
+                index += 8
             }
-            index += 8
+            count += sum(lanes)
         }
-        count += sum(lanes)
         while index < last {
             if base[index] == 0x0A { count += 1 }
             index += 1

@@ -197,11 +197,22 @@ package final class XMLPushReader {
 
     /// The String of an interned name (`""` for none), made once per name.
     func name(_ address: UInt) -> String {
+        // Most start tags are in the namespace of the one before.
+        if address == buffer.pointee.lastNameAddress { return buffer.pointee.lastName }
         let key = XMLNameKey(address: address)
         if let known = buffer.pointee.names[key] { return known }
         guard let pointer = UnsafePointer<xmlChar>(bitPattern: address) else { return "" }
         let string = String(cString: pointer)
         buffer.pointee.names.set(string, for: key)
+        return string
+    }
+
+    /// The String of an interned namespace URI, kept at hand for the next tag.
+    private func namespace(_ address: UInt) -> String {
+        if address == buffer.pointee.lastNameAddress { return buffer.pointee.lastName }
+        let string = name(address)
+        buffer.pointee.lastNameAddress = address
+        buffer.pointee.lastName = string
         return string
     }
 
@@ -247,7 +258,7 @@ package final class XMLPushReader {
         let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: buffer.pointee.markOccurrence, offset: Int(event.source))
         guard Int(event.depth) < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(mark)) }
         var tag = XMLStartTag(
-            localName: localName, namespace: name(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
+            localName: localName, namespace: namespace(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
             depth: Int(event.depth), attributes: [], mark: mark,
             localNameKey: XMLNameKey(address: event.localName), namespaceKey: XMLNameKey(address: event.namespace)
         )
