@@ -22,6 +22,8 @@ struct XMLFastScanner {
     private var index = 0
     /// How far positions have been counted, and the line and column there.
     private var counted = SourcePosition(offset: 0, line: 1, column: 1)
+    /// Counts positions asked for behind `counted`.
+    private var behind: SourceLocator?
     /// The default namespace of each open element (an interned address, `0` for none).
     private var namespaces: [UInt] = []
     /// White space just read that the next tag carries (``XMLEvent/space``).
@@ -112,6 +114,7 @@ struct XMLFastScanner {
         }
     }
 
+    @inline(__always)
     private mutating func endTag(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
         let close = find(UInt8(ascii: ">"), from: index + 2)
         namespaces.removeLast()
@@ -211,22 +214,34 @@ struct XMLFastScanner {
     // MARK: Places
 
     /// The position of byte `offset`: counted on from the last one asked for when it lies
-    /// after it (marks are asked for in document order), else from the start. Columns count
+    /// after it (marks are asked for in document order), else back from there. Columns count
     /// Unicode scalars.
     mutating func position(of offset: Int) -> SourcePosition {
         let target = min(max(offset, 0), bytes.count)
-        if target < counted.offset { counted = SourcePosition(offset: 0, line: 1, column: 1) }
+        guard target >= counted.offset else {
+            let line = counted.line - XMLFastBytes.lineFeeds(bytes, target, counted.offset)
+            var lineStart = target
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            return SourcePosition(offset: target, line: line, column: 1 + scalars(lineStart, target))
+        }
         let lines = XMLFastBytes.lineFeeds(bytes, counted.offset, target)
-        var lineStart = counted.offset
         var column = counted.column
         if lines > 0 {
-            lineStart = target
+            var lineStart = target
             while bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            column = 1
+            column = 1 + scalars(lineStart, target)
+        } else {
+            column += scalars(counted.offset, target)
         }
-        for byte in UnsafeBufferPointer(rebasing: bytes[lineStart..<target]) where byte & 0xC0 != 0x80 { column += 1 }
         counted = SourcePosition(offset: target, line: counted.line + lines, column: column)
         return counted
+    }
+
+    /// The number of Unicode scalars in `first..<last`.
+    private func scalars(_ first: Int, _ last: Int) -> Int {
+        var count = 0
+        for byte in UnsafeBufferPointer(rebasing: bytes[first..<last]) where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// The line libxml2 gives for a text event whose text starts at `source`: where it first

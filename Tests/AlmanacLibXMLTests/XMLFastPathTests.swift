@@ -135,29 +135,52 @@ struct XMLFastPathTests {
         }
     }
 
+    /// Reads `text` with the fast path on or off (and taken when on): `each` for every child
+    /// of the root, then `finish` with what `each` returned.
+    private static func children<Item, Result>(
+        _ text: String, fastPath: Bool, _ each: (XMLPushReader, XMLStartTag) throws -> Item, then finish: (XMLPushReader, [Item]) throws -> Result
+    ) throws -> Result {
+        try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            try XMLPushReader.reading(buffer, fastPath: fastPath) { reader in
+                #expect(reader.usesFastPath == fastPath)
+                var items: [Item] = []
+                try reader.children(of: try reader.rootElement()) { items.append(try each(reader, $0)) }
+                return try finish(reader, items)
+            }
+        }
+    }
+
     @Test("white space before tags comes out of text(of:) and capture(_:) as libxml2 reports it")
     func whiteSpace() throws {
         let text = "<r>\n  <a>  </a>\n  <b> x <c/>\n <c>\t</c> </b><d>\n</d><e><!-- c -->  <f/> <!-- d --> </e>\n<g>a<!-- c -->  <h/></g></r>"
         func read(fastPath: Bool) throws -> [String] {
-            try Array(text.utf8).withUnsafeBufferPointer { buffer in
-                try XMLPushReader.reading(buffer, fastPath: fastPath) { reader in
-                    #expect(reader.usesFastPath == fastPath)
-                    var found: [String] = []
-                    try reader.children(of: try reader.rootElement()) { child in
-                        if child.localName == "a" || child.localName == "d" {
-                            found.append(try reader.text(of: child).debugDescription)
-                        } else {
-                            found.append("\(try reader.capture(child))")
-                        }
-                    }
-                    try reader.finish()
-                    return found
-                }
-            }
+            try Self.children(text, fastPath: fastPath, { reader, child in
+                child.localName == "a" || child.localName == "d" ? try reader.text(of: child).debugDescription : "\(try reader.capture(child))"
+            }, then: { reader, found in
+                try reader.finish()
+                return found
+            })
         }
         let fast = try read(fastPath: true)
         #expect(fast == (try read(fastPath: false)))
         #expect(fast[0] == "\"  \"" && fast[2] == "\"\\n\"", "\(fast)")
+    }
+
+    @Test("places asked for out of document order are those libxml2's reader gives")
+    func placesBackwards() throws {
+        let text = "<r>\n  <a>x</a><b/>\n  <c\n   d=\"\u{E9}\"/><e/>\n</r>"
+        func places(fastPath: Bool) throws -> [SourcePosition] {
+            try Self.children(text, fastPath: fastPath, { reader, child in
+                try reader.skip(child)
+                return child.mark
+            }, then: { reader, marks in
+                marks.reversed().map { reader.position($0) } + marks.map { reader.position($0) }
+            })
+        }
+        let fast = try places(fastPath: true)
+        #expect(fast == (try places(fastPath: false)))
+        // The start tag spread over two lines is placed at its `<`.
+        #expect(fast[1] == SourcePosition(offset: 21, line: 3, column: 3))
     }
 
     @Test("a long document is read in many pieces, the same as libxml2 reads it")
