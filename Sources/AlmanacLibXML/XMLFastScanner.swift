@@ -22,7 +22,7 @@ struct XMLFastScanner {
     private var index = 0
     /// How far positions have been counted, and the line and column there.
     private var counted = SourcePosition(offset: 0, line: 1, column: 1)
-    /// Counts positions asked for behind `counted`.
+    /// Counts the places asked for behind `counted` on an earlier line.
     private var behind: SourceLocator?
     /// The default namespace of each open element (an interned address, `0` for none).
     private var namespaces: [UInt] = []
@@ -214,15 +214,17 @@ struct XMLFastScanner {
     // MARK: Places
 
     /// The position of byte `offset`: counted on from the last one asked for when it lies
-    /// after it (marks are asked for in document order), else back from there. Columns count
-    /// Unicode scalars.
+    /// after it (marks are asked for in document order), else back from there on the same
+    /// line, else by a locator with checkpoints (made the first time), so that no position
+    /// costs more than the distance from the last one. Columns count Unicode scalars.
     mutating func position(of offset: Int) -> SourcePosition {
         let target = min(max(offset, 0), bytes.count)
         guard target >= counted.offset else {
-            let line = counted.line - XMLFastBytes.lineFeeds(bytes, target, counted.offset)
-            var lineStart = target
-            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            return SourcePosition(offset: target, line: line, column: 1 + scalars(lineStart, target))
+            guard XMLFastBytes.lineFeeds(bytes, target, counted.offset) == 0 else {
+                if behind == nil { behind = SourceLocator(bytes) }
+                return behind!.position(of: target)
+            }
+            return SourcePosition(offset: target, line: counted.line, column: counted.column - scalars(target, counted.offset))
         }
         let lines = XMLFastBytes.lineFeeds(bytes, counted.offset, target)
         var column = counted.column
