@@ -25,7 +25,9 @@ struct XMLFastScanner {
     /// Counts the places asked for behind `counted` on an earlier line.
     private var behind: SourceLocator?
     /// The default namespace of each open element (an interned address, `0` for none).
-    private var namespaces: [UInt] = []
+    private var namespaces = [UInt](repeating: 0, count: XMLFastCheck.maximumDepth + 1)
+    /// The length of each open element's name, to step over its end tag.
+    private var nameLengths = [Int](repeating: 0, count: XMLFastCheck.maximumDepth + 1)
     /// White space just read that the next tag carries (``XMLEvent/space``).
     private var pendingSpace: Int32 = 0
     /// Whether the input has been read to its end.
@@ -57,7 +59,7 @@ struct XMLFastScanner {
                 return
             }
             guard bytes[index] == UInt8(ascii: "<") else {
-                if namespaces.isEmpty { index = XMLFastBytes.spaceEnd(bytes, from: index, classes) } else { text(buffer) }
+                if buffer.pointee.openElements == 0 { index = XMLFastBytes.spaceEnd(bytes, from: index, classes) } else { text(buffer) }
                 continue
             }
             switch bytes[index + 1] {
@@ -74,9 +76,11 @@ struct XMLFastScanner {
 
     private mutating func startTag(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
         let nameStart = index + 1
-        var cursor = XMLFastBytes.nameEnd(bytes, from: nameStart, classes)
+        let localNameEnd = XMLFastBytes.nameEnd(bytes, from: nameStart, classes)
+        var cursor = localNameEnd
         let localName = intern(nameStart, cursor)
-        var namespace = namespaces.last ?? 0
+        let depth = Int(buffer.pointee.openElements)
+        var namespace = depth > 0 ? namespaces[depth - 1] : 0
         let firstAttribute = Int32(buffer.pointee.attributes.count)
         while true {
             cursor = XMLFastBytes.spaceEnd(bytes, from: cursor, classes)
@@ -108,17 +112,18 @@ struct XMLFastScanner {
         if isEmpty {
             index = cursor + 2
         } else {
+            namespaces[depth] = namespace
+            nameLengths[depth] = localNameEnd - nameStart
             index = cursor + 1
-            namespaces.append(namespace)
             buffer.pointee.openElements += 1
         }
     }
 
     @inline(__always)
     private mutating func endTag(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
-        let close = find(UInt8(ascii: ">"), from: index + 2)
-        namespaces.removeLast()
         buffer.pointee.openElements -= 1
+        // `</`, the open element's name, white space (rarely), `>`.
+        let close = XMLFastBytes.spaceEnd(bytes, from: index + 2 + nameLengths[Int(buffer.pointee.openElements)], classes)
         buffer.pointee.events.append(XMLEvent(kind: .end, depth: buffer.pointee.openElements, line: 0, first: 0, last: 0, source: Int32(truncatingIfNeeded: index), space: pendingSpace))
         pendingSpace = 0
         index = close + 1
