@@ -52,6 +52,9 @@ struct XMLEventAttribute {
     /// Whether the value holds `&`: libxml2's SAX interface leaves `&#38;` and references to
     /// DTD entities in it for the application to resolve.
     var hasReference: Bool
+    /// Whether `first..<last` are offsets in the input (a value the fast scanner did not need
+    /// to change) rather than in the buffer's text bytes.
+    var inInput = false
 }
 
 /// What ``XMLPushReader``'s SAX callbacks have reported and not yet been handed out, and

@@ -93,9 +93,15 @@ struct XMLFastScanner {
             let valueEnd = find(bytes[quoteAt], from: valueStart)
             if attributeEnd - cursor == 5, XMLFastBytes.has("xmlns", in: bytes, at: cursor) {
                 namespace = intern(valueStart, valueEnd)
+            } else if isPlain(valueStart, valueEnd) {
+                // A value as it stands is left in the input.
+                buffer.pointee.attributes.append(XMLEventAttribute(
+                    localName: intern(cursor, attributeEnd), namespace: 0, first: Int32(truncatingIfNeeded: valueStart),
+                    last: Int32(truncatingIfNeeded: valueEnd), hasReference: false, inInput: true
+                ))
             } else {
                 let first = Int32(buffer.pointee.text.count)
-                appendValue(valueStart, valueEnd, to: &buffer.pointee.text)
+                appendResolved(valueStart, valueEnd, normalizingSpace: true, to: &buffer.pointee.text)
                 buffer.pointee.attributes.append(XMLEventAttribute(
                     localName: intern(cursor, attributeEnd), namespace: 0, first: first, last: Int32(buffer.pointee.text.count), hasReference: false
                 ))
@@ -186,18 +192,12 @@ struct XMLFastScanner {
         buffer.pointee.events[last].last = Int32(buffer.pointee.text.count)
     }
 
-    /// An attribute value: references resolved, and tabs and line feeds written as spaces.
-    private func appendValue(_ start: Int, _ end: Int, to output: inout [UInt8]) {
-        var plain = true
-        for offset in start..<end where bytes[offset] == UInt8(ascii: "&") || bytes[offset] == 0x0A || bytes[offset] == 0x09 {
-            plain = false
-            break
+    /// Whether an attribute value reads as it stands: no reference, tab or line feed in it.
+    private func isPlain(_ start: Int, _ end: Int) -> Bool {
+        for byte in UnsafeBufferPointer(rebasing: bytes[start..<end]) where byte == UInt8(ascii: "&") || byte == 0x0A || byte == 0x09 {
+            return false
         }
-        if plain {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-        } else {
-            appendResolved(start, end, normalizingSpace: true, to: &output)
-        }
+        return true
     }
 
     /// The bytes `start..<end` with references resolved (and, in an attribute value, tabs

@@ -266,7 +266,9 @@ package final class XMLPushReader {
             tag.attributes.reserveCapacity(Int(event.last - event.first))
             for index in Int(event.first)..<Int(event.last) {
                 let attribute = buffer.pointee.attributes[index]
-                let value = attribute.hasReference ? try resolved(attribute, at: mark) : string(attribute.first, attribute.last)
+                let value = attribute.hasReference ? try resolved(attribute, at: mark)
+                    : attribute.inInput ? String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(attribute.first)..<Int(attribute.last)]), as: UTF8.self)
+                    : string(attribute.first, attribute.last)
                 tag.attributes.append(XMLAttribute(localName: name(attribute.localName), namespace: name(attribute.namespace), value: value))
             }
         }
