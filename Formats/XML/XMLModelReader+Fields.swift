@@ -113,14 +113,22 @@ extension XMLModelReader {
     /// Whether `text` has the characters of an `xs:double` other than `INF` and `NaN`: an
     /// optional sign, then only digits, `.`, `e`, `E`, `+`, `-`, with a digit before any exponent.
     static func isDecimal(_ text: String) -> Bool {
-        var body = text.utf8[...]
-        if body.first == UInt8(ascii: "+") || body.first == UInt8(ascii: "-") { body = body.dropFirst() }
-        let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        let allowed = body.allSatisfy {
-            isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-")
+        var isFirst = true
+        var hasBody = false
+        var inMantissa = true
+        var mantissaHasDigit = false
+        for byte in text.utf8 {
+            defer { isFirst = false }
+            if isFirst, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { continue }
+            hasBody = true
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): mantissaHasDigit = mantissaHasDigit || inMantissa
+            case UInt8(ascii: "e"), UInt8(ascii: "E"): inMantissa = false
+            case UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "-"): continue
+            default: return false
+            }
         }
-        let mantissa = body.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
-        return !body.isEmpty && allowed && mantissa.contains(where: isDigit)
+        return hasBody && mantissaHasDigit
     }
 
     func duration(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> ISODuration {
@@ -157,8 +165,8 @@ extension XMLModelReader {
             zone = name
             knownZone = name
         }
-        let text = try cursor.text(of: tag).trimmingXMLWhitespace()
-        guard let time = ISO8601Text.parseCalendarTime(Array(text.utf8)) else {
+        var text = try cursor.text(of: tag).trimmingXMLWhitespace()
+        guard let time = text.withUTF8({ ISO8601Text.parseCalendarTime($0) }) else {
             throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag.mark))
         }
         return ReadTime(time: time, zone: zone)

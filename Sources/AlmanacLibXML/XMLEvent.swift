@@ -16,9 +16,13 @@ struct XMLEvent {
     var kind: Kind
     /// For a start tag: whether it is an empty-element tag (`<a/>`).
     var isEmpty = false
+    /// For a text event: whether `first..<last` are offsets in the input (text the fast
+    /// scanner did not need to copy) rather than in the buffer's text bytes.
+    var inInput = false
     /// How deep: the root element (and its end tag) at 0, what stands directly inside it at 1.
     var depth: Int32
-    /// The line libxml2 was on when it reported the event (for a start tag, the line of its `>`).
+    /// The line libxml2 was on when it reported the event (for a start tag, the line of its
+    /// `>`); `0` for the fast path's events.
     var line: Int32
     /// A start tag's interned local name and namespace URI (`0` for none), and its interned
     /// qualified name (`prefix:local`, the local name itself when unprefixed).
@@ -27,6 +31,14 @@ struct XMLEvent {
     var qualifiedName: UInt = 0
     var first: Int32
     var last: Int32
+    /// For an event ``XMLFastScanner`` read (`-1` for libxml2's), which has no line: for a
+    /// start tag the offset of its `<`, for text where its text starts in the input; lines
+    /// and columns are counted from it only when a message or a mark needs them.
+    var source: Int32 = -1
+    /// For a start or end tag the fast scanner read: how many bytes of white space stand
+    /// right before its `<` that no event reports, text the tag carries instead (libxml2 reports
+    /// them as a text event); `0` for none.
+    var space: Int32 = 0
 }
 
 /// One attribute of a start tag in ``XMLPushReader``'s event buffer.
@@ -40,6 +52,9 @@ struct XMLEventAttribute {
     /// Whether the value holds `&`: libxml2's SAX interface leaves `&#38;` and references to
     /// DTD entities in it for the application to resolve.
     var hasReference: Bool
+    /// Whether `first..<last` are offsets in the input (a value the fast scanner did not need
+    /// to change) rather than in the buffer's text bytes.
+    var inInput = false
 }
 
 /// What ``XMLPushReader``'s SAX callbacks have reported and not yet been handed out, and
@@ -66,4 +81,19 @@ struct XMLEventBuffer {
     var markOccurrence = 0
     /// The Strings of the interned names seen so far.
     var names = XMLNameStrings(minimumCapacity: 64)
+    /// The last namespace URI a start tag was in, and its String.
+    var lastNameAddress: UInt = 0
+    var lastName = ""
+}
+
+extension XMLEventBuffer {
+    /// Ends the text just appended from `first` on: joined to the text event before it when
+    /// nothing came between, else a new text event.
+    mutating func joinText(from first: Int32, line: Int32 = 0, source: Int = -1) {
+        if let last = events.last, last.kind == .text, last.last == first {
+            events[events.count - 1].last = Int32(text.count)
+        } else {
+            events.append(XMLEvent(kind: .text, depth: openElements, line: line, first: first, last: Int32(text.count), source: Int32(truncatingIfNeeded: source)))
+        }
+    }
 }

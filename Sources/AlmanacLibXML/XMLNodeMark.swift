@@ -7,11 +7,15 @@ package struct XMLNodeMark: Hashable, Sendable {
     package var qualifiedName: String
     /// Which start tag of that name on that line it is, from 0.
     package var occurrence: Int
+    /// The offset of the start tag's `<` when the reader knows it (its fast path does), else `-1`.
+    package var offset: Int
 
-    /// A mark for the `occurrence`-th (from 0) element `qualifiedName` on `line`.
-    package init(line: Int, qualifiedName: String, occurrence: Int) {
+    /// A mark for the `occurrence`-th (from 0) element `qualifiedName` on `line`, whose `<`
+    /// is at `offset` when known.
+    package init(line: Int, qualifiedName: String, occurrence: Int, offset: Int = -1) {
         self.line = line
         self.qualifiedName = qualifiedName
         self.occurrence = occurrence
+        self.offset = offset
     }
 }

@@ -89,11 +89,7 @@ extension XMLPushReader {
         }
         let start = Int32(buffer.pointee.text.count)
         buffer.pointee.text.append(contentsOf: UnsafeBufferPointer(start: characters, count: length))
-        if let last = buffer.pointee.events.last, last.kind == .text, last.last == start {
-            buffer.pointee.events[buffer.pointee.events.count - 1].last = Int32(buffer.pointee.text.count)
-        } else {
-            buffer.pointee.events.append(XMLEvent(kind: .text, depth: buffer.pointee.openElements, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line), first: start, last: Int32(buffer.pointee.text.count)))
-        }
+        buffer.pointee.joinText(from: start, line: Int32(truncatingIfNeeded: context.pointee.input.pointee.line))
     }
 
     fileprivate func reference(_ name: UnsafePointer<xmlChar>?) {

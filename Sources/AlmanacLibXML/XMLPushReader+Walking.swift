@@ -8,7 +8,7 @@ extension XMLPushReader {
         while let event = try next() {
             switch event.kind {
             case .start: return try startTag(event)
-            case .reference: throw XMLReadError.entityReference(string(event.first, event.last), at: sourceMap.position(line: Int(event.line), column: 1))
+            case .reference: throw XMLReadError.entityReference(string(of: event), at: sourceMap.position(line: Int(event.line), column: 1))
             case .end, .text: continue
             }
         }
@@ -34,10 +34,10 @@ extension XMLPushReader {
                 if event.depth == depth { return }
             case .text:
                 if !isWhitespace(event) {
-                    throw XMLReadError.unexpectedText(string(event.first, event.last), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: Int(event.line), column: 1))
+                    throw XMLReadError.unexpectedText(string(of: event), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: line(of: event), column: 1))
                 }
             case .reference:
-                throw XMLReadError.entityReference(string(event.first, event.last), at: sourceMap.position(line: Int(event.line), column: 1))
+                throw XMLReadError.entityReference(string(of: event), at: sourceMap.position(line: Int(event.line), column: 1))
             }
         }
         throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: sourceMap.position(line: parserLine, column: 1))
@@ -45,13 +45,15 @@ extension XMLPushReader {
 
     /// Whether a text event is white space only.
     private func isWhitespace(_ event: XMLEvent) -> Bool {
-        for index in Int(event.first)..<Int(event.last) {
-            switch buffer.pointee.text[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: continue
-            default: return false
+        withBytes(of: event) { text in
+            for byte in text {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D: continue
+                default: return false
+                }
             }
+            return true
         }
-        return true
     }
 
     /// The text content of `tag`, which must hold no element: text, CDATA and white
@@ -63,14 +65,16 @@ extension XMLPushReader {
         while let event = try next() {
             switch event.kind {
             case .text:
-                if result.isEmpty { result = string(event.first, event.last) } else { result += string(event.first, event.last) }
+                if result.isEmpty { result = string(of: event) } else { result += string(of: event) }
             case .end:
-                if event.depth == depth { return result }
+                guard event.depth == depth else { continue }
+                if event.space > 0 { result += foldedSpace(of: event) }
+                return result
             case .start:
                 let child = try startTag(event)
                 throw XMLReadError.unexpectedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", at: position(child.mark))
             case .reference:
-                throw XMLReadError.entityReference(string(event.first, event.last), at: position(tag.mark))
+                throw XMLReadError.entityReference(string(of: event), at: position(tag.mark))
             }
         }
         throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
@@ -83,7 +87,7 @@ extension XMLPushReader {
         while let event = try next() {
             switch event.kind {
             case .end where event.depth == depth: return
-            case .reference: throw XMLReadError.entityReference(string(event.first, event.last), at: position(tag.mark))
+            case .reference: throw XMLReadError.entityReference(string(of: event), at: position(tag.mark))
             default: continue
             }
         }
@@ -96,21 +100,25 @@ extension XMLPushReader {
         var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
         guard !tag.isEmpty else { return element }
         let depth = Int32(tag.depth)
+        /// Appends text, joined to text just before.
+        func append(_ text: String) {
+            if case .text(let previous)? = element.content.last {
+                element.content[element.content.count - 1] = .text(previous + text)
+            } else {
+                element.content.append(.text(text))
+            }
+        }
         while let event = try next() {
+            if event.space > 0 { append(foldedSpace(of: event)) }
             switch event.kind {
             case .start:
                 element.content.append(.element(try capture(try startTag(event))))
             case .text:
-                let text = string(event.first, event.last)
-                if case .text(let previous)? = element.content.last {
-                    element.content[element.content.count - 1] = .text(previous + text)
-                } else {
-                    element.content.append(.text(text))
-                }
+                append(string(of: event))
             case .end:
                 if event.depth == depth { return element }
             case .reference:
-                throw XMLReadError.entityReference(string(event.first, event.last), at: position(tag.mark))
+                throw XMLReadError.entityReference(string(of: event), at: position(tag.mark))
             }
         }
         throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))

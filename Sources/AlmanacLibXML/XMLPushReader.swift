@@ -25,9 +25,14 @@ package final class XMLPushReader {
     /// The deepest nesting accepted (the root is level 1).
     package let maximumDepth: Int
     /// The input, and how much of it has been pushed to libxml2.
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private var pushed = 0
     private var terminated = false
+    /// The scanner that reads the input instead of libxml2, when ``XMLFastCheck`` accepted
+    /// it; behind a pointer, like the buffer, so that reading it costs no exclusivity check.
+    let fast: UnsafeMutablePointer<XMLFastScanner>?
+    /// Whether the input is read by the fast scanner rather than libxml2.
+    package var usesFastPath: Bool { fast != nil }
 
     /// The event buffer and the walking state, behind a pointer: the callbacks and the
     /// walking operations touch them for every event, with no exclusivity check.
@@ -40,7 +45,13 @@ package final class XMLPushReader {
     /// How many bytes are pushed to libxml2 at a time.
     static let chunkSize = 64 * 1024
 
-    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, fast scanner: XMLFastScanner?) {
+        if let scanner {
+            fast = .allocate(capacity: 1)
+            fast?.initialize(to: scanner)
+        } else {
+            fast = nil
+        }
         self.context = context
         self.collector = collector
         self.bytes = bytes
@@ -58,6 +69,8 @@ package final class XMLPushReader {
         xmlFreeParserCtxt(context)
         buffer.deinitialize(count: 1)
         buffer.deallocate()
+        fast?.deinitialize(count: 1)
+        fast?.deallocate()
     }
 
     /// Runs `body` with a reader over `bytes`, which must stay alive meanwhile; the reader
@@ -69,8 +82,13 @@ package final class XMLPushReader {
     ///   - maximumDepth: the deepest nesting of elements accepted (the root is level 1);
     ///     deeper input throws ``XMLReadError/tooDeep(limit:at:)``. Values above 256 have no
     ///     effect: libxml2's limit stops there first.
+    ///   - fastPath: whether a document in the common subset ``XMLFastCheck`` accepts is
+    ///     read by ``XMLFastScanner`` instead of libxml2 (the same events, at a fraction of
+    ///     the cost); tests turn it off to compare the two.
     /// - Throws: ``XMLReadError``, or whatever `body` throws.
-    package static func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, _ body: (XMLPushReader) throws -> Result) throws -> Result {
+    package static func reading<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, fastPath: Bool = true, _ body: (XMLPushReader) throws -> Result
+    ) throws -> Result {
         guard bytes.count < Int(Int32.max) else { throw XMLReadError.inputTooLarge(byteCount: bytes.count) }
         XMLTextReader.initializeLibrary()
         let collector = XMLErrorCollector.install()
@@ -85,7 +103,8 @@ package final class XMLPushReader {
             throw XMLReadError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: XMLSourceMap(bytes: bytes).position(line: 1, column: 1))
         }
         xmlCtxtUseOptions(context, XMLTextReader.parserOptions)
-        let reader = XMLPushReader(context: context, collector: collector, bytes: bytes, maximumDepth: maximumDepth)
+        let scanner = fastPath && XMLFastCheck.accepts(bytes) ? XMLFastScanner(bytes: bytes, dictionary: context.pointee.dict) : nil
+        let reader = XMLPushReader(context: context, collector: collector, bytes: bytes, maximumDepth: maximumDepth, fast: scanner)
         reader.pushed = head
         context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
         return try withExtendedLifetime(collector) { try withExtendedLifetime(reader) { try body(reader) } }
@@ -105,21 +124,33 @@ package final class XMLPushReader {
     func next() throws -> XMLEvent? {
         while buffer.pointee.nextEvent == buffer.pointee.events.count {
             guard !terminated else { return nil }
-            try push()
+            if let fast { fill(fast) } else { try push() }
         }
         let event = buffer.pointee.events[buffer.pointee.nextEvent]
         buffer.pointee.nextEvent += 1
-        if event.kind == .start { noteElement(event) }
+        if event.kind == .start, event.source < 0 { noteElement(event) }
         return event
+    }
+
+    /// Empties the event buffer.
+    private func empty() {
+        buffer.pointee.events.removeAll(keepingCapacity: true)
+        buffer.pointee.attributes.removeAll(keepingCapacity: true)
+        buffer.pointee.text.removeAll(keepingCapacity: true)
+        buffer.pointee.nextEvent = 0
+    }
+
+    /// Empties the event buffer and fills it with the fast scanner's next piece.
+    private func fill(_ fast: UnsafeMutablePointer<XMLFastScanner>) {
+        empty()
+        fast.pointee.fill(buffer)
+        terminated = fast.pointee.isFinished
     }
 
     /// Empties the event buffer and pushes the next chunk of input (the last one with the
     /// end of the input).
     private func push() throws {
-        buffer.pointee.events.removeAll(keepingCapacity: true)
-        buffer.pointee.attributes.removeAll(keepingCapacity: true)
-        buffer.pointee.text.removeAll(keepingCapacity: true)
-        buffer.pointee.nextEvent = 0
+        empty()
         let count = min(Self.chunkSize, bytes.count - pushed)
         let isLast = pushed + count == bytes.count
         if count == 0 {
@@ -135,6 +166,12 @@ package final class XMLPushReader {
 
     func malformed(_ report: XMLErrorCollector.Report) -> XMLReadError {
         XMLErrorCollector.readError(report, parserLine: parserLine, parserColumn: Int(xmlSAX2GetColumnNumber(context)), sourceMap: sourceMap)
+    }
+
+    /// The line of a text event: libxml2's, or counted now for one the fast scanner read.
+    func line(of event: XMLEvent) -> Int {
+        guard event.source >= 0, let fast else { return Int(event.line) }
+        return fast.pointee.textLine(at: Int(event.source))
     }
 
     /// The line libxml2's parser is on.
@@ -160,11 +197,22 @@ package final class XMLPushReader {
 
     /// The String of an interned name (`""` for none), made once per name.
     func name(_ address: UInt) -> String {
+        // Most start tags are in the namespace of the one before.
+        if address == buffer.pointee.lastNameAddress { return buffer.pointee.lastName }
         let key = XMLNameKey(address: address)
         if let known = buffer.pointee.names[key] { return known }
         guard let pointer = UnsafePointer<xmlChar>(bitPattern: address) else { return "" }
         let string = String(cString: pointer)
         buffer.pointee.names.set(string, for: key)
+        return string
+    }
+
+    /// The String of an interned namespace URI, kept at hand for the next tag.
+    private func namespace(_ address: UInt) -> String {
+        if address == buffer.pointee.lastNameAddress { return buffer.pointee.lastName }
+        let string = name(address)
+        buffer.pointee.lastNameAddress = address
+        buffer.pointee.lastName = string
         return string
     }
 
@@ -174,6 +222,23 @@ package final class XMLPushReader {
         return XMLNameKey(xmlDictLookup(context.pointee.dict, name, -1))
     }
 
+    /// The bytes of an event (a text's, or a reference's name): in the input for text the
+    /// fast scanner left there, else in the buffer. Valid until the next event is asked for.
+    func withBytes<Result>(of event: XMLEvent, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if event.inInput { return body(UnsafeBufferPointer(rebasing: bytes[Int(event.first)..<Int(event.last)])) }
+        return buffer.pointee.text.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(event.first)..<Int(event.last)])) }
+    }
+
+    /// The white space a tag event of the fast scanner carries (``XMLEvent/space``), as a String.
+    func foldedSpace(of event: XMLEvent) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(event.source - event.space)..<Int(event.source)]), as: UTF8.self)
+    }
+
+    /// The bytes of an event as a String.
+    func string(of event: XMLEvent) -> String {
+        withBytes(of: event) { String(decoding: $0, as: UTF8.self) }
+    }
+
     /// The text bytes `first..<last` of the buffer as a String.
     func string(_ first: Int32, _ last: Int32) -> String {
         buffer.pointee.text.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[Int(first)..<Int(last)]), as: UTF8.self) }
@@ -181,7 +246,8 @@ package final class XMLPushReader {
 
     /// Where the start tag `mark` describes begins: its `<`.
     package func position(_ mark: XMLNodeMark) -> SourcePosition {
-        sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
+        if mark.offset >= 0, let fast { return fast.pointee.position(of: mark.offset) }
+        return sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
     }
 
     /// The start tag of `event`, the element just handed out, with its attributes. Throws
@@ -189,10 +255,10 @@ package final class XMLPushReader {
     func startTag(_ event: XMLEvent) throws -> XMLStartTag {
         let localName = name(event.localName)
         let qualifiedName = event.qualifiedName == event.localName ? localName : name(event.qualifiedName)
-        let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: buffer.pointee.markOccurrence)
+        let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: buffer.pointee.markOccurrence, offset: Int(event.source))
         guard Int(event.depth) < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(mark)) }
         var tag = XMLStartTag(
-            localName: localName, namespace: name(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
+            localName: localName, namespace: namespace(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
             depth: Int(event.depth), attributes: [], mark: mark,
             localNameKey: XMLNameKey(address: event.localName), namespaceKey: XMLNameKey(address: event.namespace)
         )
@@ -200,7 +266,9 @@ package final class XMLPushReader {
             tag.attributes.reserveCapacity(Int(event.last - event.first))
             for index in Int(event.first)..<Int(event.last) {
                 let attribute = buffer.pointee.attributes[index]
-                let value = attribute.hasReference ? try resolved(attribute, at: mark) : string(attribute.first, attribute.last)
+                let value = attribute.hasReference ? try resolved(attribute, at: mark)
+                    : attribute.inInput ? String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(attribute.first)..<Int(attribute.last)]), as: UTF8.self)
+                    : string(attribute.first, attribute.last)
                 tag.attributes.append(XMLAttribute(localName: name(attribute.localName), namespace: name(attribute.namespace), value: value))
             }
         }
