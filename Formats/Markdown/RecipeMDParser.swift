@@ -272,10 +272,13 @@ struct RecipeMDParser {
         }
     }
 
+    /// The paragraphs, at any depth, that may hold a link reference definition (`]:`, as
+    /// ``InlineLink/definitions(in:)`` asks first): most hold none, and are not gathered.
     private static func collectParagraphs(_ blocks: [MarkdownBlock], into paragraphs: inout [String]) {
         for block in blocks {
             switch block.kind {
-            case .paragraph(let text): paragraphs.append(text)
+            case .paragraph(let text):
+                if MarkdownText.containsPair(text, UInt8(ascii: "]"), UInt8(ascii: ":")) { paragraphs.append(text) }
             case .blockQuote(let inner): collectParagraphs(inner, into: &paragraphs)
             case .list(let list): for item in list.items { collectParagraphs(item.blocks, into: &paragraphs) }
             default: break

@@ -7,17 +7,26 @@ import Foundation
 /// first and decoding those once makes the same string far faster.
 extension String {
     /// The string made of `scalars`, in order (the same as `String(String.UnicodeScalarView(scalars))`).
+    /// The UTF-8 is written straight into the string's storage, sized exactly: a short
+    /// string (a unit, an amount) is made without any allocation.
     init(scalars: some Collection<Unicode.Scalar>) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count)
-        for scalar in scalars {
-            if scalar.isASCII {
-                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
-            } else {
-                bytes.append(contentsOf: scalar.utf8)
+        var length = 0
+        for scalar in scalars { length += UTF8.width(scalar) }
+        self.init(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            for scalar in scalars {
+                if scalar.isASCII {
+                    buffer[written] = UInt8(truncatingIfNeeded: scalar.value)
+                    written += 1
+                } else {
+                    for byte in scalar.utf8 {
+                        buffer[written] = byte
+                        written += 1
+                    }
+                }
             }
+            return written
         }
-        self = String(decoding: bytes, as: UTF8.self)
     }
 }
 
