@@ -93,18 +93,24 @@ enum MarkdownPlainText {
     static func mayHoldMarkup(_ text: String) -> Bool {
         MarkdownText.withBytes(text) { bytes in
             markupClasses.withUnsafeBufferPointer { classes in
+                let count = bytes.count
                 var lineStart = true
-                var previous: UInt8 = 0
-                for byte in bytes {
-                    defer { previous = byte }
-                    switch classes[Int(byte)] {
+                var index = 0
+                while index < count {
+                    if !lineStart {
+                        // Within a line only markup anywhere (1) or a line end (2) asks for anything:
+                        // the run before it is passed over in a tight loop.
+                        while index < count && classes[Int(bytes[index])] &- 1 > 1 { index += 1 }
+                        if index == count { break }
+                    }
+                    switch classes[Int(bytes[index])] {
                     case 0:
                         lineStart = false
                     case 1:
                         return true
                     case 2:
                         // Spaces before a line end make a hard break.
-                        if previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") { return true }
+                        if index > 0 && (bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t")) { return true }
                         lineStart = true
                     case 3:
                         // Indentation could be code or a continuation.
@@ -113,6 +119,7 @@ enum MarkdownPlainText {
                         if lineStart { return true }
                         lineStart = false
                     }
+                    index += 1
                 }
                 return false
             }

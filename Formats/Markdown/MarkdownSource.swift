@@ -70,6 +70,12 @@ struct MarkdownSource {
         self.lineOffsets = offsets
     }
 
+    /// Calls `body` with the bytes of line `index` (without its line ending) where they are, not copied.
+    func withLine<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let end = lineEnd(index)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineOffsets[index]..<end])) }
+    }
+
     /// The first byte of line `index` that is no space or tab, or `nil` when the line is blank;
     /// read in place, without copying the line.
     func firstVisibleByte(line index: Int) -> UInt8? {

@@ -65,6 +65,7 @@ enum MarkdownText {
     static func splitList(_ text: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
         var parts: [[Unicode.Scalar]] = []
         var current: [Unicode.Scalar] = []
+        current.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
             let scalar = text[index]
@@ -76,7 +77,7 @@ enum MarkdownText {
             }
             if scalar == ",", !(index > 0 && isDigit(text[index - 1]) && index + 1 < text.count && isDigit(text[index + 1])) {
                 parts.append(trimmed(current))
-                current = []
+                current.removeAll(keepingCapacity: true)
             } else {
                 current.append(scalar)
             }

@@ -203,7 +203,7 @@ struct RecipeMDParser {
     /// found on the bytes: what ``InlineEmphasis/leadingEmphasis(_:)`` finds for such a text
     /// (a lone `*`, then text without `*` or a backslash up to a lone `*` that closes it by the
     /// flanking rules), when the rest cannot start a link either. `nil` when the text is not
-    /// so plain, for the general reading.
+    /// so plain, for the general reading. The rest comes without the white space it starts with.
     static func simpleAmount(_ text: String) -> (inner: [Unicode.Scalar], rest: String)? {
         MarkdownText.withBytes(text) { bytes -> ([Unicode.Scalar], String)? in
             let count = bytes.count
@@ -227,7 +227,8 @@ struct RecipeMDParser {
             if restStart < count && (bytes[restStart] == UInt8(ascii: "[") || bytes[restStart] >= 0x80) { return nil }
             let innerBytes = UnsafeBufferPointer(rebasing: bytes[1..<close])
             let inner = ascii ? innerBytes.map { Unicode.Scalar($0) } : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
-            return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[(close + 1)...]), as: UTF8.self))
+            // The rest from its first visible byte: the name is trimmed anyway.
+            return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart...]), as: UTF8.self))
         }
     }
 

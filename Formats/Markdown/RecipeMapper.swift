@@ -75,7 +75,9 @@ struct RecipeMapper {
     static func splitNote(_ text: String) -> (name: String, note: String?) {
         // One walk over the bytes finds where `, ` is first (a match of the characters is one of
         // the bytes too), whether the text is plain ASCII, and whether it holds a line end.
-        let (comma, plain, newline) = MarkdownText.withBytes(text) { bytes -> (Int?, Bool, Bool) in
+        // Plain text is split there on its bytes: the characters are the bytes.
+        enum Split { case none, plain(String, String), general }
+        let split = MarkdownText.withBytes(text) { bytes -> Split in
             var comma: Int?
             var plain = true
             var newline = false
@@ -85,17 +87,19 @@ struct RecipeMapper {
                 if byte == UInt8(ascii: "\n") { newline = true }
                 if comma == nil, byte == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { comma = index }
             }
-            return (comma, plain, newline)
+            guard let comma else { return .none }
+            guard plain else { return .general }
+            guard !newline else { return .none }
+            let name = PlainTextLines.visibleRange(of: bytes, from: 0, to: comma)
+            let note = PlainTextLines.visibleRange(of: bytes, from: comma + 2, to: bytes.count)
+            guard !name.isEmpty, !note.isEmpty else { return .none }
+            return .plain(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self),
+                          String(decoding: UnsafeBufferPointer(rebasing: bytes[note]), as: UTF8.self))
         }
-        guard let comma else { return (text, nil) }
-        if plain {
-            // The characters are the bytes: split there.
-            guard !newline else { return (text, nil) }
-            let cut = text.utf8.index(text.utf8.startIndex, offsetBy: comma)
-            let name = MarkdownText.trimmed(String(text[..<cut]))
-            let note = MarkdownText.trimmed(String(text[text.utf8.index(cut, offsetBy: 2)...]))
-            guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
-            return (name, note)
+        switch split {
+        case .none: return (text, nil)
+        case .plain(let name, let note): return (name, note)
+        case .general: break
         }
         guard !text.contains("\n"), let comma = text.range(of: ", ") else { return (text, nil) }
         let name = MarkdownText.trimmed(String(text[..<comma.lowerBound]))
@@ -166,7 +170,10 @@ struct RecipeMapper {
     func itemMarkdown(_ item: MarkdownListItem) -> String {
         guard item.lastLine >= item.firstLine else { return "" }
         if item.lastLine == item.firstLine {
-            return String(decoding: Self.dropColumns(source.lines[item.firstLine], item.contentColumn), as: UTF8.self)
+            // One line: read where it is.
+            return source.withLine(item.firstLine) { line in
+                String(decoding: UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...]), as: UTF8.self)
+            }
         }
         var bytes: [UInt8] = []
         for number in item.firstLine...item.lastLine {
@@ -183,13 +190,18 @@ struct RecipeMapper {
 
     /// The line without its first `columns` columns, whatever they hold.
     static func dropColumns(_ line: [UInt8], _ columns: Int) -> ArraySlice<UInt8> {
+        line[afterColumns(line, columns)...]
+    }
+
+    /// The index in `line` after its first `columns` columns, whatever they hold.
+    static func afterColumns<Line: RandomAccessCollection<UInt8>>(_ line: Line, _ columns: Int) -> Line.Index {
         var column = 0
-        var index = 0
-        while index < line.count && column < columns {
+        var index = line.startIndex
+        while index < line.endIndex && column < columns {
             column += line[index] == LineScanner.tab ? 4 - column % 4 : 1
-            index += 1
+            line.formIndex(after: &index)
         }
-        return line[index...]
+        return index
     }
 
     private func merge(_ frontMatter: FrontMatter, into recipe: inout Recipe) throws {
