@@ -70,10 +70,16 @@ struct MarkdownSource {
         self.lineOffsets = offsets
     }
 
+    /// Calls `body` with the bytes of lines `range` (their line ends between them, without the
+    /// last one's) where they are, not copied.
+    func withLines<Result>(_ range: ClosedRange<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let end = lineEnd(range.upperBound)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineOffsets[range.lowerBound]..<end])) }
+    }
+
     /// Calls `body` with the bytes of line `index` (without its line ending) where they are, not copied.
     func withLine<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let end = lineEnd(index)
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineOffsets[index]..<end])) }
+        withLines(index...index, body)
     }
 
     /// The first byte of line `index` that is no space or tab, or `nil` when the line is blank;

@@ -65,6 +65,14 @@ struct RecipeMDParser {
         self.source = source
         self.blocks = blocks
         self.endLine = endLine
+        // A paragraph's text is made of its lines' bytes (joined by line ends, without the
+        // containers' prefixes at their starts): when the recipe's lines hold no `]:`, none of
+        // its paragraphs does, and none holds a link reference definition.
+        guard let first = blocks.first, let last = blocks.last,
+              source.withLines(first.firstLine...last.lastLine, { MarkdownText.containsPair($0, UInt8(ascii: "]"), UInt8(ascii: ":")) }) else {
+            references = [:]
+            return
+        }
         var paragraphs: [String] = []
         Self.collectParagraphs(blocks, into: &paragraphs)
         references = InlineLink.definitions(in: paragraphs)

@@ -73,16 +73,19 @@ extension MarkdownText {
 
     /// Whether the UTF-8 bytes of `text` hold `first` immediately followed by `second`.
     static func containsPair(_ text: String, _ first: UInt8, _ second: UInt8) -> Bool {
-        withBytes(text) { bytes in
-            guard bytes.count >= 2, let base = bytes.baseAddress else { return false }
-            // `memchr` finds each `first` far faster than a loop over the bytes.
-            var start = 0
-            while start < bytes.count - 1, let found = memchr(base + start, Int32(first), bytes.count - 1 - start) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if bytes[index + 1] == second { return true }
-                start = index + 1
-            }
-            return false
+        withBytes(text) { containsPair($0, first, second) }
+    }
+
+    /// Whether `bytes` hold `first` immediately followed by `second`.
+    static func containsPair(_ bytes: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
+        guard bytes.count >= 2, let base = bytes.baseAddress else { return false }
+        // `memchr` finds each `first` far faster than a loop over the bytes.
+        var start = 0
+        while start < bytes.count - 1, let found = memchr(base + start, Int32(first), bytes.count - 1 - start) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[index + 1] == second { return true }
+            start = index + 1
         }
+        return false
     }
 }
