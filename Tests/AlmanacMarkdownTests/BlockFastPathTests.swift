@@ -72,6 +72,17 @@ struct BlockFastPathTests {
         #expect(MarkdownPlainText.mayHoldMarkup(text) == expected)
     }
 
+    @Test("a paragraph that is one span is read as matching its runs reads it", arguments: [
+        "*fall, vegetarian*", "**5 servings**", "_a_", "__b c__", "*(a)*", "*é*", "**½ cup**", "* a*", "*a *", "*\u{A0}a*", "*a\u{2003}*",
+        "*a**", "**a*", "***a***", "*a_b*", "*a*b*", "*a\\*", "**", "*", "****", "*a* b", "_a*", "*a\nb*", "*a\\*b*", "__", "*_a_*",
+    ])
+    func wholeSpan(text: String) {
+        let scalars = Array(text.unicodeScalars)
+        let fast = InlineEmphasis.wholeSpan(scalars)
+        let general = InlineEmphasis.delimitedWholeSpan(scalars)
+        #expect(fast?.isStrong == general?.isStrong && fast?.inner == general?.inner, "\(text)")
+    }
+
     @Test("a string from scalars is the string of those scalars", arguments: ["", "a", "short", "crème brûlée", "お好み焼き", "🍳 egg", String(repeating: "é", count: 40)])
     func scalarStrings(text: String) {
         let scalars = Array(text.unicodeScalars)
