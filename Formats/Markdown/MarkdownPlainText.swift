@@ -99,19 +99,8 @@ enum MarkdownPlainText {
                 while index < count {
                     if !lineStart {
                         // Within a line only markup anywhere (1) or a line end (2) asks for anything:
-                        // the run before it is passed over eight bytes at a time, then byte by byte.
-                        index = midLineStops.withUnsafeBufferPointer { stops in
-                            var cursor = index
-                            while cursor + 8 <= count {
-                                let any = stops[Int(bytes[cursor])] | stops[Int(bytes[cursor + 1])] | stops[Int(bytes[cursor + 2])]
-                                    | stops[Int(bytes[cursor + 3])] | stops[Int(bytes[cursor + 4])] | stops[Int(bytes[cursor + 5])]
-                                    | stops[Int(bytes[cursor + 6])] | stops[Int(bytes[cursor + 7])]
-                                if any != 0 { break }
-                                cursor += 8
-                            }
-                            while cursor < count && stops[Int(bytes[cursor])] == 0 { cursor += 1 }
-                            return cursor
-                        }
+                        // the run before it is passed over (``ByteRun``).
+                        index = midLineStops.withUnsafeBufferPointer { ByteRun.end(of: bytes, from: index, stops: $0) }
                         if index == count { break }
                     }
                     switch classes[Int(bytes[index])] {
