@@ -111,7 +111,7 @@ struct RecipeMapper {
     /// Steps from the instructions: each list item or other block is a step, and a
     /// heading starts a titled section.
     private func directions(_ blocks: [MarkdownBlock], into recipe: inout Recipe) {
-        for part in steps(blocks) {
+        forEachStep(blocks) { part in
             switch part {
             case .section(let title):
                 recipe.directionGroups.append(DirectionGroup(title: title))
@@ -134,15 +134,21 @@ struct RecipeMapper {
     /// The instructions' sections and steps, each step with its Markdown and its shape.
     func steps(_ blocks: [MarkdownBlock]) -> [InstructionPart] {
         var parts: [InstructionPart] = []
+        forEachStep(blocks) { parts.append($0) }
+        return parts
+    }
+
+    /// Hands ``steps(_:)`` to `body` one by one, as they are made (the mapper keeps no array of them).
+    private func forEachStep(_ blocks: [MarkdownBlock], _ body: (InstructionPart) -> Void) {
         for block in blocks {
             switch block.kind {
             case .heading(_, let text):
-                parts.append(.section(inline(text)))
+                body(.section(inline(text)))
             case .list(let list):
                 for (offset, item) in list.items.enumerated() {
                     let markdown = itemMarkdown(item)
                     let shape = RecipeStep.Shape.item(ordered: list.ordered, number: list.start + offset, character: list.character)
-                    parts.append(.step(RecipeStep(plain: MarkdownPlainText.document(markdown, references: references), markdown: markdown, shape: shape)))
+                    body(.step(RecipeStep(plain: MarkdownPlainText.document(markdown, references: references), markdown: markdown, shape: shape)))
                 }
             case .thematicBreak:
                 continue
@@ -150,10 +156,9 @@ struct RecipeMapper {
                 let markdown = source.text(block.firstLine...block.lastLine)
                 let plain = MarkdownPlainText.document(markdown, references: references)
                 // A paragraph of link reference definitions only is no step.
-                if !plain.isEmpty { parts.append(.step(RecipeStep(plain: plain, markdown: markdown, shape: .block))) }
+                if !plain.isEmpty { body(.step(RecipeStep(plain: plain, markdown: markdown, shape: .block))) }
             }
         }
-        return parts
     }
 
     /// An inline text (a title, a tag, a name) as plain text.
