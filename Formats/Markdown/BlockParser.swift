@@ -168,16 +168,21 @@ struct BlockParser {
     /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
     /// continuation) and parses them; returns the item and the index of its last line.
     private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
-        let firstContent = marker.content
-        var content = [ParserLine(number: lines[index].number, text: firstContent)]
+        let number = lines[index].number
         if !marker.isEmpty && Self.endsItem(lines, after: index, contentColumn: marker.contentColumn) {
-            // The usual one-line item, right before the next item or the end: what the loop below finds.
-            let item = MarkdownListItem(
-                blocks: try parse(content, depth: depth + 1), firstLine: lines[index].number, lastLine: lines[index].number,
-                contentColumn: marker.contentColumn
-            )
-            return (item, index)
+            // The usual one-line item, right before the next item, a line indented less after a
+            // blank line, or the end: what the loop below finds. Its content is most often one
+            // paragraph line, made without copying the line (what `parse` makes of it).
+            let blocks: [MarkdownBlock]
+            if depth < maximumDepth, let text = marker.paragraphText {
+                blocks = [MarkdownBlock(kind: .paragraph(text: text), firstLine: number, lastLine: number)]
+            } else {
+                blocks = try parse([ParserLine(number: number, text: marker.content)], depth: depth + 1)
+            }
+            return (MarkdownListItem(blocks: blocks, firstLine: number, lastLine: number, contentColumn: marker.contentColumn), index)
         }
+        let firstContent = marker.content
+        var content = [ParserLine(number: number, text: firstContent)]
         var tracker = ParagraphTracker(maximumDepth: maximumDepth)
         tracker.see(firstContent)
         var lastNonBlank = index
@@ -210,13 +215,18 @@ struct BlockParser {
         return (item, lastNonBlank)
     }
 
-    /// Whether an item that starts on line `index` ends there because nothing follows it or
-    /// the next line starts another list item, indented less than the item's content: such a
-    /// line neither continues the item nor (a list marker) continues its paragraph lazily.
+    /// Whether an item that starts on line `index` ends there because only blank lines follow
+    /// it, or the next line that is not blank is indented less than the item's content and
+    /// either comes after a blank line (which closed the paragraph) or starts another list
+    /// item: such a line neither continues the item nor (a list marker) continues its
+    /// paragraph lazily.
     private static func endsItem(_ lines: [ParserLine], after index: Int, contentColumn: Int) -> Bool {
-        guard index + 1 < lines.count else { return true }
-        let next = lines[index + 1].text
-        return !LineScanner.isBlank(next) && LineScanner.indentation(next).columns < contentColumn && LineScanner.listMarker(next) != nil
+        var next = index + 1
+        while next < lines.count && LineScanner.isBlank(lines[next].text) { next += 1 }
+        guard next < lines.count else { return true }
+        let text = lines[next].text
+        guard LineScanner.indentation(text).columns < contentColumn else { return false }
+        return next > index + 1 || LineScanner.listMarker(text) != nil
     }
 
     /// The lines joined with `\n`, as they are.

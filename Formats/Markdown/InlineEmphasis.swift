@@ -57,8 +57,32 @@ enum InlineEmphasis {
     /// When the whole text is one emphasis or strong span: which, and the text inside it.
     static func wholeSpan(_ text: [Unicode.Scalar]) -> (isStrong: Bool, inner: [Unicode.Scalar])? {
         guard startsWithDelimiter(text) else { return nil }
+        if let span = plainWholeSpan(text) { return span }
+        return delimitedWholeSpan(text)
+    }
+
+    /// ``wholeSpan(_:)`` found by matching the text's delimiter runs.
+    static func delimitedWholeSpan(_ text: [Unicode.Scalar]) -> (isStrong: Bool, inner: [Unicode.Scalar])? {
+        guard startsWithDelimiter(text) else { return nil }
         guard let match = matches(in: text).first(where: { $0.open.lowerBound == 0 }), match.close.upperBound == text.count else { return nil }
         return (match.isStrong, Array(text[match.open.upperBound..<match.close.lowerBound]))
+    }
+
+    /// ``wholeSpan(_:)`` of the usual `*tags*` and `**yields**` without matching runs: one or
+    /// two `*` (or `_`) at both ends around text that holds no `*`, `_` or backslash and neither
+    /// starts nor ends with white space. Those are the text's only delimiter runs; the text's
+    /// ends count as white space, so the first run can open (and not close) and the last can
+    /// close (and not open), the rule of three does not apply, and they match each other whole.
+    /// `nil` for anything else, which the runs decide.
+    private static func plainWholeSpan(_ text: [Unicode.Scalar]) -> (isStrong: Bool, inner: [Unicode.Scalar])? {
+        let delimiter = text[0]
+        let length = text.count > 1 && text[1] == delimiter ? 2 : 1
+        guard text.count > 2 * length else { return nil }
+        let inner = text[length..<(text.count - length)]
+        guard text[(text.count - length)...].allSatisfy({ $0 == delimiter }),
+              !inner.contains(where: { $0 == "*" || $0 == "_" || $0 == "\\" }),
+              let first = inner.first, let last = inner.last, !isWhitespace(first), !isWhitespace(last) else { return nil }
+        return (length == 2, Array(inner))
     }
 
     /// When the text starts with `*emphasis*` (not strong): the text inside it and the text after it.

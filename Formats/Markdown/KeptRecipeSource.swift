@@ -72,6 +72,8 @@ struct KeptRecipeSource {
         let same: Bool? = source.withUnsafeBufferPointer { bytes in
             guard !Self.endsInOpenFence(bytes) else { return nil }
             var generated: [UInt8] = []
+            // The same body is as long as the source: one allocation, not one per doubling.
+            generated.reserveCapacity(bytes.count + 1)
             var warnings: [String] = []
             RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil, into: &generated, warnings: &warnings)
             return bytes.count == generated.count

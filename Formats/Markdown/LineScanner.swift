@@ -29,6 +29,34 @@ enum LineScanner {
             return [UInt8](repeating: LineScanner.space, count: padding) + line[contentStart...]
         }
 
+        /// The text of the paragraph the first line's content makes when it stands alone
+        /// (``BlockParser`` parsing that one line: trimmed of spaces and tabs), or `nil` when it
+        /// may make another block. Read from the marker's line without copying it: content that
+        /// starts with a byte that starts no block (``startsPlainText(_:)``), or with `*` or `_`
+        /// that make neither a thematic break nor (`*` then a space, a tab or nothing) a list.
+        var paragraphText: String? {
+            guard !isEmpty, padding == 0, contentStart < line.count else { return nil }
+            return line.withUnsafeBufferPointer { bytes -> String? in
+                let first = bytes[contentStart]
+                if first == UInt8(ascii: "*") || first == UInt8(ascii: "_") {
+                    let next = contentStart + 1
+                    if first == UInt8(ascii: "*") && (next == bytes.count || bytes[next] == LineScanner.space || bytes[next] == LineScanner.tab) { return nil }
+                    var breakCount = 0
+                    var onlyBreak = true
+                    for index in contentStart..<bytes.count {
+                        let byte = bytes[index]
+                        if byte == first { breakCount += 1 } else if byte != LineScanner.space && byte != LineScanner.tab { onlyBreak = false; break }
+                    }
+                    if onlyBreak && breakCount >= 3 { return nil }
+                } else if LineScanner.startsBlock(first) {
+                    return nil
+                }
+                var end = bytes.count
+                while end > contentStart && (bytes[end - 1] == LineScanner.space || bytes[end - 1] == LineScanner.tab) { end -= 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<end]), as: UTF8.self)
+            }
+        }
+
         /// Whether `other` continues the same list.
         func continues(_ other: ListMarker) -> Bool {
             ordered == other.ordered && character == other.character
@@ -92,13 +120,19 @@ enum LineScanner {
     static func startsPlainText(_ line: [UInt8]) -> Bool {
         let (columns, bytes) = indentation(line)
         guard columns < 4, bytes < line.count else { return false }
-        switch line[bytes] {
+        return !startsBlock(line[bytes])
+    }
+
+    /// Whether a line whose first visible byte is `byte` may start a block other than a
+    /// paragraph: `-*_#=`~><+` or a digit.
+    static func startsBlock(_ byte: UInt8) -> Bool {
+        switch byte {
         case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "#"), UInt8(ascii: "="),
              UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "+"),
              UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return false
-        default:
             return true
+        default:
+            return false
         }
     }
 

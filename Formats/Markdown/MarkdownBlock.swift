@@ -1,7 +1,9 @@
 /// A CommonMark block as the recipe and agenda readers see it: what it is, and the
 /// source lines it spans (indexes from 0, both ends included).
 struct MarkdownBlock {
-    indirect enum Kind {
+    /// Not `indirect`: the nested blocks are in arrays already, and a box per block would be
+    /// one more allocation for each.
+    enum Kind {
         /// An ATX or setext heading with its raw inline text.
         case heading(level: Int, text: String)
         /// A paragraph's raw inline text: its lines joined with `\n`, trimmed.

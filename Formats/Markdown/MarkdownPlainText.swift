@@ -93,18 +93,24 @@ enum MarkdownPlainText {
     static func mayHoldMarkup(_ text: String) -> Bool {
         MarkdownText.withBytes(text) { bytes in
             markupClasses.withUnsafeBufferPointer { classes in
+                let count = bytes.count
                 var lineStart = true
-                var previous: UInt8 = 0
-                for byte in bytes {
-                    defer { previous = byte }
-                    switch classes[Int(byte)] {
+                var index = 0
+                while index < count {
+                    if !lineStart {
+                        // Within a line only markup anywhere (1) or a line end (2) asks for anything:
+                        // the run before it is passed over (``ByteRun``).
+                        index = midLineStops.withUnsafeBufferPointer { ByteRun.end(of: bytes, from: index, stops: $0) }
+                        if index == count { break }
+                    }
+                    switch classes[Int(bytes[index])] {
                     case 0:
                         lineStart = false
                     case 1:
                         return true
                     case 2:
                         // Spaces before a line end make a hard break.
-                        if previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") { return true }
+                        if index > 0 && (bytes[index - 1] == UInt8(ascii: " ") || bytes[index - 1] == UInt8(ascii: "\t")) { return true }
                         lineStart = true
                     case 3:
                         // Indentation could be code or a continuation.
@@ -113,6 +119,7 @@ enum MarkdownPlainText {
                         if lineStart { return true }
                         lineStart = false
                     }
+                    index += 1
                 }
                 return false
             }
@@ -121,6 +128,9 @@ enum MarkdownPlainText {
 
     /// What each byte is to ``mayHoldMarkup(_:)``: 0 nothing, 1 markup anywhere (a backslash, a backtick,
     /// `& * _ [ < ~`), 2 a line end, 3 a space or tab, 4 markup at a line's start (`# - + = >` and digits).
+    /// 1 for the bytes of ``markupClasses`` 1 and 2 (what a line's run stops at), else 0.
+    private static let midLineStops: [UInt8] = markupClasses.map { $0 == 1 || $0 == 2 ? 1 : 0 }
+
     private static let markupClasses: [UInt8] = {
         var classes = [UInt8](repeating: 0, count: 256)
         for byte in "\\&`*_[<~".utf8 { classes[Int(byte)] = 1 }

@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 
 /// A Markdown input split into lines, with the byte offset where each line starts,
 /// so that blocks can point at their source lines and errors at their position.
@@ -57,14 +58,28 @@ struct MarkdownSource {
         var offsets: [Int] = []
         var start = 0
         bytes.withUnsafeBufferPointer { bytes in
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            guard let base = bytes.baseAddress else { return }
+            // `memchr` finds each line end far faster than a loop over the bytes.
+            while start < bytes.count, let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start) {
                 offsets.append(start)
-                start = index + 1
+                start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
             }
             if start < bytes.count { offsets.append(start) }
         }
         self.bytes = bytes
         self.lineOffsets = offsets
+    }
+
+    /// Calls `body` with the bytes of lines `range` (their line ends between them, without the
+    /// last one's) where they are, not copied.
+    func withLines<Result>(_ range: ClosedRange<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let end = lineEnd(range.upperBound)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[lineOffsets[range.lowerBound]..<end])) }
+    }
+
+    /// Calls `body` with the bytes of line `index` (without its line ending) where they are, not copied.
+    func withLine<Result>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withLines(index...index, body)
     }
 
     /// The first byte of line `index` that is no space or tab, or `nil` when the line is blank;

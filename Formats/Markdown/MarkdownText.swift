@@ -65,6 +65,7 @@ enum MarkdownText {
     static func splitList(_ text: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
         var parts: [[Unicode.Scalar]] = []
         var current: [Unicode.Scalar] = []
+        current.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
             let scalar = text[index]
@@ -76,7 +77,7 @@ enum MarkdownText {
             }
             if scalar == ",", !(index > 0 && isDigit(text[index - 1]) && index + 1 < text.count && isDigit(text[index + 1])) {
                 parts.append(trimmed(current))
-                current = []
+                current.removeAll(keepingCapacity: true)
             } else {
                 current.append(scalar)
             }
@@ -101,19 +102,15 @@ enum MarkdownText {
 
     /// `text` without whitespace (including line breaks) at both ends.
     static func trimmed(_ text: String) -> String {
-        // Most text starts and ends with a visible ASCII character: nothing to trim.
-        if let first = text.utf8.first, let last = text.utf8.last, isVisibleASCII(first), isVisibleASCII(last) { return text }
-        let scalars = text.unicodeScalars
-        var start = scalars.startIndex
-        var end = scalars.endIndex
-        while start < end && InlineEmphasis.isWhitespace(scalars[start]) { scalars.formIndex(after: &start) }
-        while end > start {
-            let before = scalars.index(before: end)
-            guard InlineEmphasis.isWhitespace(scalars[before]) else { break }
-            end = before
+        // Trimmed on the bytes: a new string only when there is something to trim.
+        let trimmed = withBytes(text) { bytes -> String? in
+            // Most text starts and ends with a visible ASCII character: nothing to trim.
+            guard let first = bytes.first, let last = bytes.last, !(isVisibleASCII(first) && isVisibleASCII(last)) else { return nil }
+            let visible = PlainTextLines.visibleRange(of: bytes, from: 0, to: bytes.count)
+            guard visible.count < bytes.count else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[visible]), as: UTF8.self)
         }
-        if start == scalars.startIndex && end == scalars.endIndex { return text }
-        return String(scalars[start..<end])
+        return trimmed ?? text
     }
 
     private static func isVisibleASCII(_ byte: UInt8) -> Bool {

@@ -35,19 +35,8 @@ enum PlainTextLines {
                     index += 1
                     continue
                 }
-                var first = start
-                var end = index
-                while first < end {
-                    let (scalar, length) = scalar(in: input, at: first)
-                    guard InlineEmphasis.isWhitespace(scalar) else { break }
-                    first += length
-                }
-                while end > first {
-                    var lead = end - 1
-                    while lead > first && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
-                    guard InlineEmphasis.isWhitespace(scalar(in: input, at: lead).scalar) else { break }
-                    end = lead
-                }
+                let visible = visibleRange(of: input, from: start, to: index)
+                let (first, end) = (visible.lowerBound, visible.upperBound)
                 // The separator is written after the line it ends is read: `written` stays at or
                 // before `first`, so no byte is overwritten before it is read.
                 if start > 0 {
@@ -64,6 +53,25 @@ enum PlainTextLines {
             return written
         }
         return String(decoding: bytes[..<kept], as: UTF8.self)
+    }
+
+    /// The bytes `start..<end` of `bytes` (well-formed UTF-8 there) without whitespace
+    /// (``InlineEmphasis/isWhitespace(_:)``) at both ends.
+    static func visibleRange(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Range<Int> {
+        var first = start
+        var end = end
+        while first < end {
+            let (scalar, length) = scalar(in: bytes, at: first)
+            guard InlineEmphasis.isWhitespace(scalar) else { break }
+            first += length
+        }
+        while end > first {
+            var lead = end - 1
+            while lead > first && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+            guard InlineEmphasis.isWhitespace(scalar(in: bytes, at: lead).scalar) else { break }
+            end = lead
+        }
+        return first..<end
     }
 
     /// The scalar whose UTF-8 starts at `index`, and its length in bytes.

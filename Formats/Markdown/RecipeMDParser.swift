@@ -65,6 +65,14 @@ struct RecipeMDParser {
         self.source = source
         self.blocks = blocks
         self.endLine = endLine
+        // A paragraph's text is made of its lines' bytes (joined by line ends, without the
+        // containers' prefixes at their starts): when the recipe's lines hold no `]:`, none of
+        // its paragraphs does, and none holds a link reference definition.
+        guard let first = blocks.first, let last = blocks.last,
+              source.withLines(first.firstLine...last.lastLine, { MarkdownText.containsPair($0, UInt8(ascii: "]"), UInt8(ascii: ":")) }) else {
+            references = [:]
+            return
+        }
         var paragraphs: [String] = []
         Self.collectParagraphs(blocks, into: &paragraphs)
         references = InlineLink.definitions(in: paragraphs)
@@ -203,7 +211,7 @@ struct RecipeMDParser {
     /// found on the bytes: what ``InlineEmphasis/leadingEmphasis(_:)`` finds for such a text
     /// (a lone `*`, then text without `*` or a backslash up to a lone `*` that closes it by the
     /// flanking rules), when the rest cannot start a link either. `nil` when the text is not
-    /// so plain, for the general reading.
+    /// so plain, for the general reading. The rest comes without the white space it starts with.
     static func simpleAmount(_ text: String) -> (inner: [Unicode.Scalar], rest: String)? {
         MarkdownText.withBytes(text) { bytes -> ([Unicode.Scalar], String)? in
             let count = bytes.count
@@ -227,7 +235,8 @@ struct RecipeMDParser {
             if restStart < count && (bytes[restStart] == UInt8(ascii: "[") || bytes[restStart] >= 0x80) { return nil }
             let innerBytes = UnsafeBufferPointer(rebasing: bytes[1..<close])
             let inner = ascii ? innerBytes.map { Unicode.Scalar($0) } : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
-            return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[(close + 1)...]), as: UTF8.self))
+            // The rest from its first visible byte: the name is trimmed anyway.
+            return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart...]), as: UTF8.self))
         }
     }
 
@@ -272,10 +281,13 @@ struct RecipeMDParser {
         }
     }
 
+    /// The paragraphs, at any depth, that may hold a link reference definition (`]:`, as
+    /// ``InlineLink/definitions(in:)`` asks first): most hold none, and are not gathered.
     private static func collectParagraphs(_ blocks: [MarkdownBlock], into paragraphs: inout [String]) {
         for block in blocks {
             switch block.kind {
-            case .paragraph(let text): paragraphs.append(text)
+            case .paragraph(let text):
+                if MarkdownText.containsPair(text, UInt8(ascii: "]"), UInt8(ascii: ":")) { paragraphs.append(text) }
             case .blockQuote(let inner): collectParagraphs(inner, into: &paragraphs)
             case .list(let list): for item in list.items { collectParagraphs(item.blocks, into: &paragraphs) }
             default: break

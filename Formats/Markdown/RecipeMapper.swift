@@ -75,7 +75,9 @@ struct RecipeMapper {
     static func splitNote(_ text: String) -> (name: String, note: String?) {
         // One walk over the bytes finds where `, ` is first (a match of the characters is one of
         // the bytes too), whether the text is plain ASCII, and whether it holds a line end.
-        let (comma, plain, newline) = MarkdownText.withBytes(text) { bytes -> (Int?, Bool, Bool) in
+        // Plain text is split there on its bytes: the characters are the bytes.
+        enum Split { case none, plain(String, String), general }
+        let split = MarkdownText.withBytes(text) { bytes -> Split in
             var comma: Int?
             var plain = true
             var newline = false
@@ -85,17 +87,19 @@ struct RecipeMapper {
                 if byte == UInt8(ascii: "\n") { newline = true }
                 if comma == nil, byte == UInt8(ascii: ","), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { comma = index }
             }
-            return (comma, plain, newline)
+            guard let comma else { return .none }
+            guard plain else { return .general }
+            guard !newline else { return .none }
+            let name = PlainTextLines.visibleRange(of: bytes, from: 0, to: comma)
+            let note = PlainTextLines.visibleRange(of: bytes, from: comma + 2, to: bytes.count)
+            guard !name.isEmpty, !note.isEmpty else { return .none }
+            return .plain(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self),
+                          String(decoding: UnsafeBufferPointer(rebasing: bytes[note]), as: UTF8.self))
         }
-        guard let comma else { return (text, nil) }
-        if plain {
-            // The characters are the bytes: split there.
-            guard !newline else { return (text, nil) }
-            let cut = text.utf8.index(text.utf8.startIndex, offsetBy: comma)
-            let name = MarkdownText.trimmed(String(text[..<cut]))
-            let note = MarkdownText.trimmed(String(text[text.utf8.index(cut, offsetBy: 2)...]))
-            guard !name.isEmpty, !note.isEmpty else { return (text, nil) }
-            return (name, note)
+        switch split {
+        case .none: return (text, nil)
+        case .plain(let name, let note): return (name, note)
+        case .general: break
         }
         guard !text.contains("\n"), let comma = text.range(of: ", ") else { return (text, nil) }
         let name = MarkdownText.trimmed(String(text[..<comma.lowerBound]))
@@ -107,7 +111,7 @@ struct RecipeMapper {
     /// Steps from the instructions: each list item or other block is a step, and a
     /// heading starts a titled section.
     private func directions(_ blocks: [MarkdownBlock], into recipe: inout Recipe) {
-        for part in steps(blocks) {
+        forEachStep(blocks) { part in
             switch part {
             case .section(let title):
                 recipe.directionGroups.append(DirectionGroup(title: title))
@@ -130,15 +134,21 @@ struct RecipeMapper {
     /// The instructions' sections and steps, each step with its Markdown and its shape.
     func steps(_ blocks: [MarkdownBlock]) -> [InstructionPart] {
         var parts: [InstructionPart] = []
+        forEachStep(blocks) { parts.append($0) }
+        return parts
+    }
+
+    /// Hands ``steps(_:)`` to `body` one by one, as they are made (the mapper keeps no array of them).
+    private func forEachStep(_ blocks: [MarkdownBlock], _ body: (InstructionPart) -> Void) {
         for block in blocks {
             switch block.kind {
             case .heading(_, let text):
-                parts.append(.section(inline(text)))
+                body(.section(inline(text)))
             case .list(let list):
                 for (offset, item) in list.items.enumerated() {
                     let markdown = itemMarkdown(item)
                     let shape = RecipeStep.Shape.item(ordered: list.ordered, number: list.start + offset, character: list.character)
-                    parts.append(.step(RecipeStep(plain: MarkdownPlainText.document(markdown, references: references), markdown: markdown, shape: shape)))
+                    body(.step(RecipeStep(plain: MarkdownPlainText.document(markdown, references: references), markdown: markdown, shape: shape)))
                 }
             case .thematicBreak:
                 continue
@@ -146,10 +156,9 @@ struct RecipeMapper {
                 let markdown = source.text(block.firstLine...block.lastLine)
                 let plain = MarkdownPlainText.document(markdown, references: references)
                 // A paragraph of link reference definitions only is no step.
-                if !plain.isEmpty { parts.append(.step(RecipeStep(plain: plain, markdown: markdown, shape: .block))) }
+                if !plain.isEmpty { body(.step(RecipeStep(plain: plain, markdown: markdown, shape: .block))) }
             }
         }
-        return parts
     }
 
     /// An inline text (a title, a tag, a name) as plain text.
@@ -166,7 +175,10 @@ struct RecipeMapper {
     func itemMarkdown(_ item: MarkdownListItem) -> String {
         guard item.lastLine >= item.firstLine else { return "" }
         if item.lastLine == item.firstLine {
-            return String(decoding: Self.dropColumns(source.lines[item.firstLine], item.contentColumn), as: UTF8.self)
+            // One line: read where it is.
+            return source.withLine(item.firstLine) { line in
+                String(decoding: UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...]), as: UTF8.self)
+            }
         }
         var bytes: [UInt8] = []
         for number in item.firstLine...item.lastLine {
@@ -183,13 +195,18 @@ struct RecipeMapper {
 
     /// The line without its first `columns` columns, whatever they hold.
     static func dropColumns(_ line: [UInt8], _ columns: Int) -> ArraySlice<UInt8> {
+        line[afterColumns(line, columns)...]
+    }
+
+    /// The index in `line` after its first `columns` columns, whatever they hold.
+    static func afterColumns<Line: RandomAccessCollection<UInt8>>(_ line: Line, _ columns: Int) -> Line.Index {
         var column = 0
-        var index = 0
-        while index < line.count && column < columns {
+        var index = line.startIndex
+        while index < line.endIndex && column < columns {
             column += line[index] == LineScanner.tab ? 4 - column % 4 : 1
-            index += 1
+            line.formIndex(after: &index)
         }
-        return line[index...]
+        return index
     }
 
     private func merge(_ frontMatter: FrontMatter, into recipe: inout Recipe) throws {

@@ -7,17 +7,26 @@ import Foundation
 /// first and decoding those once makes the same string far faster.
 extension String {
     /// The string made of `scalars`, in order (the same as `String(String.UnicodeScalarView(scalars))`).
+    /// The UTF-8 is written straight into the string's storage, sized exactly: a short
+    /// string (a unit, an amount) is made without any allocation.
     init(scalars: some Collection<Unicode.Scalar>) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(scalars.count)
-        for scalar in scalars {
-            if scalar.isASCII {
-                bytes.append(UInt8(truncatingIfNeeded: scalar.value))
-            } else {
-                bytes.append(contentsOf: scalar.utf8)
+        var length = 0
+        for scalar in scalars { length += UTF8.width(scalar) }
+        self.init(unsafeUninitializedCapacity: length) { buffer in
+            var written = 0
+            for scalar in scalars {
+                if scalar.isASCII {
+                    buffer[written] = UInt8(truncatingIfNeeded: scalar.value)
+                    written += 1
+                } else {
+                    for byte in scalar.utf8 {
+                        buffer[written] = byte
+                        written += 1
+                    }
+                }
             }
+            return written
         }
-        self = String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -64,16 +73,19 @@ extension MarkdownText {
 
     /// Whether the UTF-8 bytes of `text` hold `first` immediately followed by `second`.
     static func containsPair(_ text: String, _ first: UInt8, _ second: UInt8) -> Bool {
-        withBytes(text) { bytes in
-            guard bytes.count >= 2, let base = bytes.baseAddress else { return false }
-            // `memchr` finds each `first` far faster than a loop over the bytes.
-            var start = 0
-            while start < bytes.count - 1, let found = memchr(base + start, Int32(first), bytes.count - 1 - start) {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if bytes[index + 1] == second { return true }
-                start = index + 1
-            }
-            return false
+        withBytes(text) { containsPair($0, first, second) }
+    }
+
+    /// Whether `bytes` hold `first` immediately followed by `second`.
+    static func containsPair(_ bytes: UnsafeBufferPointer<UInt8>, _ first: UInt8, _ second: UInt8) -> Bool {
+        guard bytes.count >= 2, let base = bytes.baseAddress else { return false }
+        // `memchr` finds each `first` far faster than a loop over the bytes.
+        var start = 0
+        while start < bytes.count - 1, let found = memchr(base + start, Int32(first), bytes.count - 1 - start) {
+            let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if bytes[index + 1] == second { return true }
+            start = index + 1
         }
+        return false
     }
 }

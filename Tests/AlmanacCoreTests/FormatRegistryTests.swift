@@ -45,6 +45,7 @@ import Testing
     @Test(arguments: [
         ("a/b.JSON", "json"), ("b.tar.gz", "gz"), ("dir.d/file.Txt", "txt"), ("x.", nil), ("noextension", nil),
         (".json", nil), ("a/.json", nil), ("a.b/c", nil), ("a/b.json/", nil), ("", nil), ("..json", "json"),
+        ("dossier-é/Recette.MD", "md"), ("é.d/x", nil), ("x.\u{301}md", nil), ("a/b\r\n.Md", "md"), ("/", nil), ("a/b.", nil),
     ] as [(String, String?)])
     func fileExtension(path: String, expected: String?) {
         #expect(FormatRegistry.fileExtension(of: path) == expected)

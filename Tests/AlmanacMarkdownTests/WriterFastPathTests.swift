@@ -49,7 +49,8 @@ struct WriterFastPathTests {
         let (inner, rest) = try #require(RecipeMDParser.simpleAmount(text))
         let general = try #require(InlineEmphasis.leadingEmphasis(Array(text.unicodeScalars)))
         #expect(inner == general.inner)
-        #expect(rest == String(String.UnicodeScalarView(general.rest)))
+        // The rest comes without the white space it starts with (the name is trimmed anyway).
+        #expect(rest == String(String.UnicodeScalarView(general.rest.drop { InlineEmphasis.isWhitespace($0) })))
     }
 
     /// A non-ASCII character next to a delimiter may be Unicode space or punctuation: the general reading decides.

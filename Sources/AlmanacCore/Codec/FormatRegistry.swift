@@ -35,9 +35,36 @@ public struct FormatRegistry: Sendable {
 
     /// The lower-cased extension of the last path component, without the dot.
     public static func fileExtension(of path: String) -> String? {
+        if let ascii = asciiFileExtension(of: path) { return ascii.isEmpty ? nil : ascii }
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? Substring(path)
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let fileExtension = name[name.index(after: dot)...]
         return fileExtension.isEmpty ? nil : fileExtension.lowercased()
+    }
+
+    /// ``fileExtension(of:)`` of an ASCII path, found on its bytes (`""` for none), or `nil`
+    /// when the path is not ASCII: then a `/` or `.` may be part of a larger character, and
+    /// the path is split by its characters. In ASCII only `\r\n` is one character of two
+    /// bytes, so the last `/` and `.` bytes are the last such characters.
+    private static func asciiFileExtension(of path: String) -> String? {
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            var dot: Int?
+            var nameStart = 0
+            for index in bytes.indices.reversed() {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: "/") { nameStart = index + 1; break }
+                if byte == UInt8(ascii: "."), dot == nil { dot = index }
+            }
+            // The rest must be ASCII too (a `/` or `.` before it is never part of a longer character then).
+            for index in 0..<nameStart where bytes[index] >= 0x80 { return nil }
+            guard let dot, dot != nameStart, dot + 1 < bytes.count else { return "" }
+            var lowered = [UInt8](UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]))
+            for index in lowered.indices where lowered[index] >= UInt8(ascii: "A") && lowered[index] <= UInt8(ascii: "Z") {
+                lowered[index] += 32
+            }
+            return String(decoding: lowered, as: UTF8.self)
+        }
     }
 }

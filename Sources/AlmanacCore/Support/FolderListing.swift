@@ -35,7 +35,11 @@ package enum FolderListing {
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             if name == "." || name == ".." { continue }
-            entries.append(Entry(name: name, isFolder: isFolder(join(path, name))))
+            // The entry's type says whether it is a folder; only a link (which may lead to one)
+            // or a file system that does not say needs a `stat`.
+            let type = Int32(entry.pointee.d_type)
+            let folder = type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) ? isFolder(join(path, name)) : type == Int32(DT_DIR)
+            entries.append(Entry(name: name, isFolder: folder))
         }
         return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
