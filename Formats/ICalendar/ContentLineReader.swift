@@ -21,6 +21,10 @@ struct ContentLineReader {
     private var scratch: [UInt8] = []
     /// Parses each logical line once it is unfolded.
     private var parser = ContentLineParser()
+    /// Whether all of `bytes` are known to be valid UTF-8 (set by whoever checked them at
+    /// once), so that none of its lines needs checking again: every logical line is then
+    /// valid too, since lines are cut and unfolded only next to ASCII bytes.
+    var isValidUTF8 = false
     /// Lines whose bytes were not valid UTF-8 (decoded with replacement characters).
     var invalidUTF8Lines: [(line: Int, offset: Int)] { parser.invalidUTF8Lines }
 
@@ -91,6 +95,26 @@ struct ContentLineReader {
             return try scratch.withUnsafeBufferPointer { try body($0, found.line, offset) }
         }
         return try body(UnsafeBufferPointer(rebasing: bytes[found.start..<found.end]), found.line, offset)
+    }
+
+    /// Passes over the logical lines, with their continuations, whose first byte `skipped`
+    /// accepts, neither unfolding nor parsing them (for a reader that looks at a few kinds
+    /// of line only, told by their first byte); stops at the first other line or at a
+    /// blank one, which ``nextLine(_:)`` then reads as usual.
+    @inline(__always)
+    mutating func passLines(where skipped: (UInt8) -> Bool) {
+        let count = bytes.count
+        while index < count {
+            let first = bytes[index]
+            guard first != Self.cr, first != Self.lf, skipped(first) else { return }
+            var end = Self.lineFeed(in: bytes, from: index)
+            lineNumber += 1
+            while end + 1 < count, bytes[end + 1] == Self.space || bytes[end + 1] == Self.tab {
+                end = Self.lineFeed(in: bytes, from: end + 2)
+                lineNumber += 1
+            }
+            index = min(end + 1, count)
+        }
     }
 
     /// Moves past the next logical line: where it starts and ends in `bytes`, or, when it

@@ -39,12 +39,30 @@ struct OutlineScanner {
         zones = []
     }
 
+    /// Takes every line of `lines` it may need; the others, told by their first byte
+    /// (``wants(firstByte:)``), are passed over without being unfolded.
+    mutating func scan(_ lines: inout ContentLineReader) {
+        while true {
+            lines.passLines { !wants(firstByte: $0) }
+            guard lines.nextLine({ take($0, number: $1, offset: $2) }) != nil else { return }
+        }
+    }
+
+    /// Whether a line starting with `byte` may be one ``take(_:number:offset:)`` looks at:
+    /// a `BEGIN` or `END`, a link of an item, any line of a time zone or (in the first
+    /// look) of the calendar itself. Most lines are an item's properties other than its
+    /// links, which their first byte rules out.
+    func wants(firstByte byte: UInt8) -> Bool {
+        let first = byte | 0x20
+        if !zones.isEmpty || (depth == 1 && !reviewing) || first == UInt8(ascii: "b") || first == UInt8(ascii: "e") { return true }
+        return depth == 2 && inItem && (first == UInt8(ascii: "u") || first == UInt8(ascii: "r"))
+    }
+
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
-        // Most lines are an item's properties other than its links: their first byte
-        // rules out every name looked for.
+        guard wants(firstByte: line[0]) else { return }
         let first = line[0] | 0x20
         if zones.isEmpty && (depth != 1 || reviewing) && first != UInt8(ascii: "b") && first != UInt8(ascii: "e") {
-            guard depth == 2, inItem, first == UInt8(ascii: "u") || first == UInt8(ascii: "r") else { return }
+            // An item's UID or RELATED-TO (``wants(firstByte:)`` let no other line through).
             return takeLink(line)
         }
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
