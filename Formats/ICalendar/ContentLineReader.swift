@@ -54,26 +54,11 @@ struct ContentLineReader {
     }
 
     /// The index of the first `\n` at or after `start` in `bytes`, or `bytes.count`:
-    /// eight bytes at a time, in line (content lines are short, and a call to `memchr`
-    /// for each costs more than the search).
+    /// with `memchr`, which takes 32 bytes a step (the bench's ics, about 32 bytes a line,
+    /// measured 8M fewer instructions than eight bytes a step in line).
     @inline(__always)
     private static func lineFeed(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let count = bytes.count
-        guard start < count, let base = bytes.baseAddress else { return count }
-        var index = start
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let zeroed = word ^ 0x0A0A_0A0A_0A0A_0A0A
-            // The lowest high bit set marks the first `\n` (a borrow only marks bytes above it).
-            let found = (zeroed &- 0x0101_0101_0101_0101) & ~zeroed & 0x8080_8080_8080_8080
-            if found != 0 { return index + found.trailingZeroBitCount >> 3 }
-            index += 8
-        }
-        while index < count {
-            if base[index] == lf { return index }
-            index += 1
-        }
-        return count
+        ByteSearch.firstIndex(of: lf, in: bytes, from: start) ?? bytes.count
     }
 
     /// The next logical line, parsed, or `nil` at the end of the input. Blank lines are skipped.

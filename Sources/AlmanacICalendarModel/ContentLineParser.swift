@@ -166,9 +166,7 @@ public struct ContentLineParser {
 
     /// Where the name bytes at the start of `line` end.
     private static func nameEnd(of line: UnsafeBufferPointer<UInt8>) -> Int {
-        var cursor = 0
-        while cursor < line.count && ContentLineShape.isNameByte(line[cursor]) { cursor += 1 }
-        return cursor
+        ContentLineShape.nameBytesEnd(line, from: 0)
     }
 
     /// What a warning says about a line of property `name` that is broken for `reason`.
