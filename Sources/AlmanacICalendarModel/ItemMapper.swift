@@ -12,6 +12,10 @@ struct ItemMapper {
     private var reportedTZIDs: Set<String> = []
     /// ``CSSColorNames/nearestName(to:)`` of the exact colors met so far (calendars use few).
     private var nearestNames: [RGBAColor: String] = [:]
+    /// The bytes of the first TZID parameters met (carets not decoded) that named an IANA
+    /// zone, with that zone: a calendar names few zones, each then known with no string
+    /// made and no look-up.
+    private var knownTZIDs: [(bytes: [UInt8], zone: String)] = []
 
     init(source: String, resolver: TimeZoneResolver, calendarZone: String?) {
         self.source = source
@@ -294,12 +298,20 @@ struct ItemMapper {
         case .dateTime(let local, utc: true):
             return .utc(local)
         case .dateTime(let local, utc: false):
+            if !knownTZIDs.isEmpty, let known = line.withParameterBytes("TZID", { bytes in bytes.flatMap { bytes in knownTZIDs.first { Self.same(bytes, $0.bytes) } } }), let known {
+                return .zoned(local, timeZone: known.zone)
+            }
             guard let tzid = line.parameter("TZID") else {
                 if let calendarZone { return .zoned(local, timeZone: calendarZone) }
                 return .floating(local)
             }
             switch resolver.resolve(tzid) {
             case .iana(let name):
+                if knownTZIDs.count < 16 {
+                    _ = line.withParameterBytes("TZID") { bytes in
+                        if let bytes { knownTZIDs.append((Array(bytes), name)) }
+                    }
+                }
                 return .zoned(local, timeZone: name)
             case .rules(let rules):
                 if reportedTZIDs.insert(tzid).inserted {
@@ -312,6 +324,13 @@ struct ItemMapper {
                 }
                 return .floating(local)
             }
+        }
+    }
+
+    /// Whether `bytes` are those of `known`.
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
+        bytes.count == known.count && known.withUnsafeBufferPointer { known in
+            bytes.isEmpty || memcmp(bytes.baseAddress!, known.baseAddress!, bytes.count) == 0
         }
     }
 
