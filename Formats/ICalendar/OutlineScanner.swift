@@ -109,10 +109,17 @@ struct OutlineScanner {
                   case .success(let shape) = ContentLineShape.scan(line) else { return }
             item?.take(line: line, shape: shape)
         } else {
-            // The first look needs no RECURRENCE-ID.
-            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO"),
-                  case .success(let shape) = ContentLineShape.scan(line) else { return }
-            links.take(line: line, shape: shape)
+            // The first look needs no RECURRENCE-ID; the name found tells the kind.
+            let kind: ItemPropertyKind
+            if Self.hasName(line, "UID") {
+                kind = .uid
+            } else if Self.hasName(line, "RELATED-TO") {
+                kind = .relatedTo
+            } else {
+                return
+            }
+            guard case .success(let shape) = ContentLineShape.scan(line) else { return }
+            links.take(line: line, shape: shape, kind: kind)
         }
     }
 
