@@ -59,7 +59,8 @@ package struct ICalItemLines: Sendable {
         parentLine = nil
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
-        children.removeAll()
+        // Most items have no sub-component; an item with some keeps the room for the next.
+        if !children.isEmpty { children.removeAll(keepingCapacity: true) }
     }
 
     /// How many bytes of lines it has room for.
