@@ -65,6 +65,10 @@ struct OutlineScanner {
             // An item's UID or RELATED-TO (``wants(firstByte:)`` let no other line through).
             return takeLink(line)
         }
+        // `BEGIN:NAME` and `END:NAME` as nearly every one is written (upper case, no
+        // parameters): told by their bytes as they are.
+        if Self.starts(line, with: "BEGIN:") { return begin(UnsafeBufferPointer(rebasing: line[6...]), line: number, offset: offset) }
+        if Self.starts(line, with: "END:") { return end() }
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
             let isBegin = line[0] | 0x20 == UInt8(ascii: "b")
             let nameEnd = isBegin ? 5 : 3
@@ -148,6 +152,8 @@ struct OutlineScanner {
     /// Whether the component name `bytes` upper-cases to `name`, as `String.uppercased()`
     /// would have it (a name with non-ASCII bytes is compared that way).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        // The name as it is, nearly always.
+        if bytes.count == name.utf8CodeUnitCount && starts(bytes, with: name) { return true }
         if bytes.contains(where: { $0 >= 0x80 }) {
             return String(decoding: bytes, as: UTF8.self).uppercased() == name.description
         }
@@ -175,6 +181,16 @@ struct OutlineScanner {
             if reviewing, let finished = item { builder.reviewItem(finished) } else if !reviewing { builder.addItem(bytes: links) }
             item = nil
         }
+    }
+
+    /// Whether the bytes of `line` start with those of `prefix`, as they are.
+    @inline(__always)
+    static func starts(_ line: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count >= count else { return false }
+        let expected = prefix.utf8Start
+        for index in 0..<count where line[index] != expected[index] { return false }
+        return true
     }
 
     /// Whether `line` starts with the property name `name` (upper-case; the line's may be

@@ -125,6 +125,11 @@ struct OutlinePassTests {
         // No line end at the end, a lone continuation at the start, empty input.
         Self.expectSameOutline(Array(" UID:x\r\n".utf8) + bytes.dropLast(2))
         Self.expectSameOutline([])
+        // Bare and odd boundaries: no name, a name in mixed case, a name with a non-ASCII byte.
+        Self.expectSameOutline(Array(ICS.calendar([
+            "BEGIN:", "END:", "BEGIN:VEVENT", "UID:a", "END:VEVENT", "BEGIN:VEvent", "UID:b", "END:vEVENT",
+            "BEGIN:VTODO", "UID:c", "RELATED-TO:b", "END:VTODO", "BEGIN:VTODÖ", "UID:d", "RELATED-TO:a", "END:VTODÖ",
+        ]).utf8))
         Self.expectSameOutline(Array("\r\n\r\n \r\n".utf8))
         try Self.expectStreamedAlike(bytes)
         try ComponentTreeParserTests.expectSameReading(bytes)
