@@ -57,8 +57,11 @@ struct ComponentTreeParser {
     /// With `validUTF8` the line is known to be valid UTF-8 and is not checked again.
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, validUTF8: Bool = false, item handOver: (ICalItemLines) throws -> Void) throws {
         if case .success(let shape) = ContentLineShape.scan(line) {
-            // The name's key tells BEGIN and END apart, and then the property's kind.
-            let key = NameKey(line, count: shape.nameEnd)
+            // The name's key tells BEGIN and END apart, and then the property's kind; only
+            // a name starting with B or E can be either, and the others' kind is told where
+            // the line is appended (in the model's module, where the key is made in line).
+            let first = line[0] | 0x20
+            let key = first == UInt8(ascii: "b") || first == UInt8(ascii: "e") ? NameKey(line, count: shape.nameEnd) : nil
             let isBegin = key?.isBegin ?? false
             let isEnd = !isBegin && key?.isEnd ?? false
             if isBegin || isEnd {
@@ -79,7 +82,11 @@ struct ComponentTreeParser {
             } else if item != nil {
                 if !validUTF8 { lines.noteInvalidUTF8(line, line: number, offset: offset) }
                 if subcomponents.isEmpty {
-                    item!.append(line, shape: shape, kind: key.map(ItemPropertyKind.init(key:)) ?? .other, number: number, offset: offset)
+                    if let key {
+                        item!.append(line, shape: shape, kind: ItemPropertyKind(key: key), number: number, offset: offset)
+                    } else {
+                        item!.append(line, shape: shape, number: number, offset: offset)
+                    }
                 } else {
                     subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
                 }
