@@ -161,7 +161,9 @@ struct ItemMapper {
     }
 
     private mutating func color(name: (some MappedProperty)?, exact: (some MappedProperty)?, extras: inout ICalendarExtras) -> RGBAColor? {
-        let named = name.flatMap { CSSColorNames.color(named: $0.value) }
+        // The name's key is made once, for the look-up and for the comparison below.
+        let nameKey = name.map { CSSColorNames.key(of: $0.value) }
+        let named = nameKey.flatMap { CSSColorNames.color(key: $0) }
         if let name, named == nil {
             warn("COLOR: '\(name.value.prefix(40))' is not a CSS3 color name", at: name)
             extras.properties.append(name.raw)
@@ -173,7 +175,7 @@ struct ItemMapper {
                 return named
             }
             // COLOR changed by another program wins over the exact color it no longer matches.
-            if let name, let named, nearestName(to: color) != name.value.trimmingSpaces.lowercased() { return named }
+            if let nameKey, let named, nearestName(to: color) != nameKey { return named }
             return color
         }
         return named
