@@ -4,7 +4,7 @@ import AlmanacICalendarModel
 /// Builds the component tree from content lines; reports broken lines as
 /// warnings and throws ``ICalendarDecodingError`` for a broken structure.
 ///
-/// When it hands over items (``take(_:number:offset:item:)``), each VEVENT and VTODO
+/// When it hands over items (``take(_:number:offset:validUTF8:item:)``), each VEVENT and VTODO
 /// directly inside a VCALENDAR is read with no tree: its property lines go on as bytes
 /// into an ``ICalItemLines`` (their parts found by ``ContentLineShape``, no strings made)
 /// and its sub-components become their text (``SubcomponentText``). Only the
@@ -54,16 +54,20 @@ struct ComponentTreeParser {
     /// Reads one logical line, `line`, that starts on line `number` at byte `offset`. A
     /// VEVENT or VTODO directly inside a VCALENDAR goes, once complete, to `item` (and
     /// is left out of the tree), so that items can be mapped while the input is read.
-    mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, item handOver: (ICalItemLines) throws -> Void) throws {
+    /// With `validUTF8` the line is known to be valid UTF-8 and is not checked again.
+    mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, validUTF8: Bool = false, item handOver: (ICalItemLines) throws -> Void) throws {
         if case .success(let shape) = ContentLineShape.scan(line) {
-            // The name's key tells BEGIN and END apart, and then the property's kind.
-            let key = NameKey(line, count: shape.nameEnd)
+            // The name's key tells BEGIN and END apart, and then the property's kind; only
+            // a name starting with B or E can be either, and the others' kind is told where
+            // the line is appended (in the model's module, where the key is made in line).
+            let first = line[0] | 0x20
+            let key = first == UInt8(ascii: "b") || first == UInt8(ascii: "e") ? NameKey(line, count: shape.nameEnd) : nil
             let isBegin = key?.isBegin ?? false
             let isEnd = !isBegin && key?.isEnd ?? false
             if isBegin || isEnd {
                 // `BEGIN:NAME` and `END:NAME`, nearly all of them, need no property.
                 if !shape.hasParameters {
-                    lines.noteInvalidUTF8(line, line: number, offset: offset)
+                    if !validUTF8 { lines.noteInvalidUTF8(line, line: number, offset: offset) }
                     let valueBytes = UnsafeBufferPointer(rebasing: line[shape.valueStart...])
                     // The usual names are literals: no string is made of them.
                     let known = Self.knownName(valueBytes)
@@ -76,9 +80,13 @@ struct ComponentTreeParser {
                     return try end(value, isName: isName, line: number, offset: offset, item: handOver)
                 }
             } else if item != nil {
-                lines.noteInvalidUTF8(line, line: number, offset: offset)
+                if !validUTF8 { lines.noteInvalidUTF8(line, line: number, offset: offset) }
                 if subcomponents.isEmpty {
-                    item!.append(line, shape: shape, kind: key.map(ItemPropertyKind.init(key:)) ?? .other, number: number, offset: offset)
+                    if let key {
+                        item!.append(line, shape: shape, kind: ItemPropertyKind(key: key), number: number, offset: offset)
+                    } else {
+                        item!.append(line, shape: shape, number: number, offset: offset)
+                    }
                 } else {
                     subcomponents[subcomponents.count - 1].append(line, nameEnd: shape.nameEnd)
                 }

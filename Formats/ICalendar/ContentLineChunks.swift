@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacICalendarModel
 
 /// Reads iCalendar text from a ``ByteSource`` in chunks and hands out a
 /// ``ContentLineReader`` over each run of complete logical lines, so that only about one
@@ -11,12 +12,17 @@ struct ContentLineChunks<Source: ByteSource> {
     private var lineNumber = 1
     private var offset = 0
     private let chunkSize: Int
+    /// Whether each reader's bytes are checked for UTF-8 at once (``ContentLineReader/isValidUTF8``).
+    private let checksUTF8: Bool
     /// Lines whose bytes were not valid UTF-8, from every reader handed out.
     private(set) var invalidUTF8Lines: [(line: Int, offset: Int)] = []
 
-    init(_ source: Source, chunkSize: Int = 1 << 18) {
+    /// Chunks of `source`; with `checksUTF8`, each reader handed out knows whether its
+    /// bytes are valid UTF-8 (one look at the chunk rather than one at each line).
+    init(_ source: Source, chunkSize: Int = 1 << 18, checksUTF8: Bool = false) {
         self.source = source
         self.chunkSize = chunkSize
+        self.checksUTF8 = checksUTF8
     }
 
     /// Calls `body` with a reader over the next complete logical lines; `false` once the
@@ -33,7 +39,9 @@ struct ContentLineChunks<Source: ByteSource> {
         }
         guard let end, end > 0 else { return false }
         try buffer.withUnsafeBufferPointer { bytes in
-            var reader = ContentLineReader(UnsafeBufferPointer(rebasing: bytes[0..<end]), lineNumber: lineNumber, offset: offset)
+            let lines = UnsafeBufferPointer(rebasing: bytes[0..<end])
+            var reader = ContentLineReader(lines, lineNumber: lineNumber, offset: offset)
+            if checksUTF8 { reader.isValidUTF8 = ContentLineParser.isValidUTF8(lines) }
             try body(&reader)
             while reader.next() != nil {}
             lineNumber = reader.lineNumber

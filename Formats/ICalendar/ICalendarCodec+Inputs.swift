@@ -15,7 +15,7 @@ extension ICalendarCodec: InputGroupDecoding {
                 scanner.startInput()
                 input.bytes.withUnsafeBufferPointer { buffer in
                     var lines = ContentLineReader(buffer)
-                    while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
+                    scanner.scan(&lines)
                 }
             }
         }

@@ -39,7 +39,7 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         return try bytes.withUnsafeBufferPointer { buffer in
             let outline = Self.outline { scanner in
                 var lines = ContentLineReader(buffer)
-                while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
+                scanner.scan(&lines)
             }
             var sequence = ItemSequenceMapper(source: source, options: mappingOptions, outline: outline)
             var parser = ComponentTreeParser(options: options, source: source)
@@ -95,18 +95,17 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         let outline = try Self.outline { scanner in
             try source.setReadPosition(start)
             var pass = ContentLineChunks(source)
-            while try pass.next({ lines in
-                while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
-            }) {}
+            while try pass.next({ scanner.scan(&$0) }) {}
             source = pass.source
         }
         try source.setReadPosition(start)
-        var secondPass = ContentLineChunks(source)
+        var secondPass = ContentLineChunks(source, checksUTF8: true)
         var sequence = ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: outline)
         var parser = ComponentTreeParser(options: options, source: sourceName)
         while try secondPass.next({ lines in
+            let validUTF8 = lines.isValidUTF8
             while try lines.nextLine({ line, number, offset in
-                try parser.take(line, number: number, offset: offset) { item in try sequence.map(item, emitPlaced: { try body(.event($0), $2) }) }
+                try parser.take(line, number: number, offset: offset, validUTF8: validUTF8) { item in try sequence.map(item, emitPlaced: { try body(.event($0), $2) }) }
             }) != nil {}
         }) {}
         let calendars = try parser.finish()

@@ -39,14 +39,36 @@ struct OutlineScanner {
         zones = []
     }
 
+    /// Takes every line of `lines` it may need; the others, told by their first byte
+    /// (``wants(firstByte:)``), are passed over without being unfolded.
+    mutating func scan(_ lines: inout ContentLineReader) {
+        while true {
+            lines.passLines { !wants(firstByte: $0) }
+            guard lines.nextLine({ take($0, number: $1, offset: $2) }) != nil else { return }
+        }
+    }
+
+    /// Whether a line starting with `byte` may be one ``take(_:number:offset:)`` looks at:
+    /// a `BEGIN` or `END`, a link of an item, any line of a time zone or (in the first
+    /// look) of the calendar itself. Most lines are an item's properties other than its
+    /// links, which their first byte rules out.
+    func wants(firstByte byte: UInt8) -> Bool {
+        let first = byte | 0x20
+        if !zones.isEmpty || (depth == 1 && !reviewing) || first == UInt8(ascii: "b") || first == UInt8(ascii: "e") { return true }
+        return depth == 2 && inItem && (first == UInt8(ascii: "u") || first == UInt8(ascii: "r"))
+    }
+
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
-        // Most lines are an item's properties other than its links: their first byte
-        // rules out every name looked for.
+        guard wants(firstByte: line[0]) else { return }
         let first = line[0] | 0x20
         if zones.isEmpty && (depth != 1 || reviewing) && first != UInt8(ascii: "b") && first != UInt8(ascii: "e") {
-            guard depth == 2, inItem, first == UInt8(ascii: "u") || first == UInt8(ascii: "r") else { return }
+            // An item's UID or RELATED-TO (``wants(firstByte:)`` let no other line through).
             return takeLink(line)
         }
+        // `BEGIN:NAME` and `END:NAME` as nearly every one is written (upper case, no
+        // parameters): told by their bytes as they are.
+        if Self.starts(line, with: "BEGIN:") { return begin(UnsafeBufferPointer(rebasing: line[6...]), line: number, offset: offset) }
+        if Self.starts(line, with: "END:") { return end() }
         if Self.hasName(line, "BEGIN") || Self.hasName(line, "END") {
             let isBegin = line[0] | 0x20 == UInt8(ascii: "b")
             let nameEnd = isBegin ? 5 : 3
@@ -91,10 +113,17 @@ struct OutlineScanner {
                   case .success(let shape) = ContentLineShape.scan(line) else { return }
             item?.take(line: line, shape: shape)
         } else {
-            // The first look needs no RECURRENCE-ID.
-            guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO"),
-                  case .success(let shape) = ContentLineShape.scan(line) else { return }
-            links.take(line: line, shape: shape)
+            // The first look needs no RECURRENCE-ID; the name found tells the kind.
+            let kind: ItemPropertyKind
+            if Self.hasName(line, "UID") {
+                kind = .uid
+            } else if Self.hasName(line, "RELATED-TO") {
+                kind = .relatedTo
+            } else {
+                return
+            }
+            guard case .success(let shape) = ContentLineShape.scan(line) else { return }
+            links.take(line: line, shape: shape, kind: kind)
         }
     }
 
@@ -123,6 +152,8 @@ struct OutlineScanner {
     /// Whether the component name `bytes` upper-cases to `name`, as `String.uppercased()`
     /// would have it (a name with non-ASCII bytes is compared that way).
     static func isName(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        // The name as it is, nearly always.
+        if bytes.count == name.utf8CodeUnitCount && starts(bytes, with: name) { return true }
         if bytes.contains(where: { $0 >= 0x80 }) {
             return String(decoding: bytes, as: UTF8.self).uppercased() == name.description
         }
@@ -150,6 +181,16 @@ struct OutlineScanner {
             if reviewing, let finished = item { builder.reviewItem(finished) } else if !reviewing { builder.addItem(bytes: links) }
             item = nil
         }
+    }
+
+    /// Whether the bytes of `line` start with those of `prefix`, as they are.
+    @inline(__always)
+    static func starts(_ line: UnsafeBufferPointer<UInt8>, with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count >= count else { return false }
+        let expected = prefix.utf8Start
+        for index in 0..<count where line[index] != expected[index] { return false }
+        return true
     }
 
     /// Whether `line` starts with the property name `name` (upper-case; the line's may be

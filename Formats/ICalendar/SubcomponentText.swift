@@ -17,7 +17,10 @@ struct SubcomponentText {
 
     init(name: String) {
         self.name = name
-        bytes = Array("BEGIN:".utf8)
+        bytes = []
+        // Room for a usual alarm's few lines, so that its text is not regrown line by line.
+        bytes.reserveCapacity(256)
+        bytes.append(contentsOf: "BEGIN:".utf8)
         bytes.append(contentsOf: name.utf8)
     }
 

@@ -65,7 +65,16 @@ enum CSSColorNames {
 
     /// The color a keyword names (case-insensitive), opaque; `nil` for an unknown name.
     static func color(named name: String) -> RGBAColor? {
-        let key = name.trimmingSpaces.lowercased()
+        color(key: key(of: name))
+    }
+
+    /// How ``color(named:)`` looks a name up: trimmed, in lower case.
+    static func key(of name: String) -> String {
+        name.trimmingSpaces.lowercased()
+    }
+
+    /// ``color(named:)`` of a name already made a ``key(of:)``.
+    static func color(key: String) -> RGBAColor? {
         if let rgb = byName[key] {
             return RGBAColor(red: Double(rgb >> 16) / 255, green: Double(rgb >> 8 & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255)
         }

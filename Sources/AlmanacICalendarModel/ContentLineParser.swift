@@ -55,16 +55,25 @@ public struct ContentLineParser {
 
     /// Whether `bytes` are well-formed UTF-8 (as `String(decoding:as:)` takes them with no
     /// repair: no overlong forms, surrogates or scalars past U+10FFFF), checked without
-    /// making a string; ASCII is skipped eight bytes at a time.
-    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// making a string; ASCII is skipped sixteen bytes at a time, and up to the first
+    /// non-ASCII byte of a word at once.
+    package static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let count = bytes.count
         var index = 0
         while index < count {
-            if index + 8 <= count, ByteWords.load(bytes, at: index) & 0x8080_8080_8080_8080 == 0 {
-                index += 8
+            if index + 16 <= count, (ByteWords.load(bytes, at: index) | ByteWords.load(bytes, at: index + 8)) & 0x8080_8080_8080_8080 == 0 {
+                index += 16
                 continue
             }
-            if bytes[index] < 0x80 {
+            if index + 8 <= count {
+                let high = ByteWords.load(bytes, at: index) & 0x8080_8080_8080_8080
+                if high == 0 {
+                    index += 8
+                    continue
+                }
+                // Past the ASCII bytes before the word's first byte of 0x80 or more.
+                index += high.trailingZeroBitCount >> 3
+            } else if bytes[index] < 0x80 {
                 index += 1
                 continue
             }
@@ -157,9 +166,7 @@ public struct ContentLineParser {
 
     /// Where the name bytes at the start of `line` end.
     private static func nameEnd(of line: UnsafeBufferPointer<UInt8>) -> Int {
-        var cursor = 0
-        while cursor < line.count && ContentLineShape.isNameByte(line[cursor]) { cursor += 1 }
-        return cursor
+        ContentLineShape.nameBytesEnd(line, from: 0)
     }
 
     /// What a warning says about a line of property `name` that is broken for `reason`.

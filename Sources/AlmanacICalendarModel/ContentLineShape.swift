@@ -36,10 +36,43 @@ package struct ContentLineShape: Sendable {
         return byte < 128 && (set >> UInt64(byte & 63)) & 1 != 0
     }
 
+    /// The end of the run of name bytes (``isNameByte(_:)``) of `line` from `start`: eight
+    /// bytes a step while eight are left.
+    @inline(__always)
+    package static func nameBytesEnd(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var cursor = start
+        while cursor + 8 <= line.count {
+            let others = nonNameBytes(ByteWords.load(line, at: cursor))
+            if others != 0 { return cursor + others.trailingZeroBitCount >> 3 }
+            cursor += 8
+        }
+        while cursor < line.count && isNameByte(line[cursor]) { cursor += 1 }
+        return cursor
+    }
+
+    /// The high bit of each byte of `word` that is not a name byte, and of no other: exact
+    /// for each byte (each test adds to bytes below 0x80, so no carry crosses into the next).
+    @inline(__always)
+    static func nonNameBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let ascii = word & ~highs
+        /// The high bit of each byte of `x` (each below 0x80) from `low` to `high`.
+        func within(_ x: UInt64, _ low: UInt8, _ high: UInt8) -> UInt64 {
+            (x &+ ones &* UInt64(0x80 - low)) & ~(x &+ ones &* UInt64(0x7F - high)) & highs
+        }
+        let letters = within(ascii | ones &* 0x20, 0x61, 0x7A)
+        let digitsAndMarks = within(ascii, 0x2D, 0x39)
+        let fromUnderscore = ascii ^ ones &* 0x5F
+        let underscores = ~((fromUnderscore &+ ones &* 0x7F) | fromUnderscore) & highs
+        // A byte of 0x80 or more (its high bit set in `word`) is never a name byte.
+        let names = (letters | digitsAndMarks | underscores) & ~word
+        return ~names & highs
+    }
+
     /// The shape of `line`, or why it is broken.
     package static func scan(_ line: UnsafeBufferPointer<UInt8>) -> Result<ContentLineShape, Malformed> {
-        var cursor = 0
-        while cursor < line.count && isNameByte(line[cursor]) { cursor += 1 }
+        let cursor = nameBytesEnd(line, from: 0)
         guard cursor > 0 else { return .failure(.noName) }
         let nameEnd = cursor
         if cursor < line.count && line[cursor] == UInt8(ascii: ":") {
@@ -61,7 +94,7 @@ package struct ContentLineShape: Sendable {
         while cursor < line.count && line[cursor] == UInt8(ascii: ";") {
             cursor += 1
             let nameStart = cursor
-            while cursor < line.count && isNameByte(line[cursor]) { cursor += 1 }
+            cursor = nameBytesEnd(line, from: cursor)
             guard cursor > nameStart, cursor < line.count, line[cursor] == UInt8(ascii: "=") else {
                 return .failure(.parameterNotNameValue)
             }

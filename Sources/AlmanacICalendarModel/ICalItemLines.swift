@@ -59,7 +59,8 @@ package struct ICalItemLines: Sendable {
         parentLine = nil
         bytes.removeAll(keepingCapacity: true)
         lines.removeAll(keepingCapacity: true)
-        children.removeAll()
+        // Most items have no sub-component; an item with some keeps the room for the next.
+        if !children.isEmpty { children.removeAll(keepingCapacity: true) }
     }
 
     /// How many bytes of lines it has room for.
@@ -154,19 +155,29 @@ package struct ICalItemLines: Sendable {
         }
 
         func parameter(_ name: String) -> String? {
-            guard line.valueStart > line.nameEnd + 1 else { return nil }
-            var found: String?
             var wanted = name
-            wanted.withUTF8 { wanted in
-                _ = ContentLineShape.walkParameters(bytes, from: line.nameEnd) { parameter, value, first in
-                    guard found == nil, first, parameter.count == wanted.count else { return }
-                    for (index, position) in parameter.enumerated() {
-                        let byte = bytes[position]
-                        let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
-                        guard upper == wanted[index] else { return }
-                    }
-                    found = ContentLineParser.decodeCarets(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+            guard let value = wanted.withUTF8({ parameterRange($0) }) else { return nil }
+            return ContentLineParser.decodeCarets(String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
+        }
+
+        func withParameterBytes<Result>(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result? {
+            let value = parameterRange(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+            return body(value.map { UnsafeBufferPointer(rebasing: bytes[$0]) })
+        }
+
+        /// Where the first value of the first parameter named `wanted` (upper-case) lies in
+        /// ``bytes``, quotes left out and carets still in place, or `nil`.
+        private func parameterRange(_ wanted: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+            guard line.valueStart > line.nameEnd + 1 else { return nil }
+            var found: Range<Int>?
+            _ = ContentLineShape.walkParameters(bytes, from: line.nameEnd) { parameter, value, first in
+                guard found == nil, first, parameter.count == wanted.count else { return }
+                for (index, position) in parameter.enumerated() {
+                    let byte = bytes[position]
+                    let upper = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+                    guard upper == wanted[index] else { return }
                 }
+                found = value
             }
             return found
         }

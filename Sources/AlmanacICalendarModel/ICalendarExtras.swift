@@ -61,6 +61,7 @@ public struct ICalendarExtras: Hashable, Sendable {
     public var opaque: OpaqueValue? {
         guard !isEmpty else { return nil }
         var members: [OpaqueMember] = []
+        members.reserveCapacity((component == nil ? 0 : 1) + (properties.isEmpty ? 0 : 1) + (components.isEmpty ? 0 : 1))
         if let component { members.append(OpaqueMember("component", .string(component))) }
         if !properties.isEmpty { members.append(OpaqueMember("properties", .array(properties.map(OpaqueValue.string)))) }
         if !components.isEmpty { members.append(OpaqueMember("components", .array(components.map(OpaqueValue.string)))) }

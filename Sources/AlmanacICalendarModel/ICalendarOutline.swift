@@ -118,10 +118,11 @@ public struct ICalendarOutlineBuilder {
         if !links.isTodo {
             sawEvent = true
             lastEventHasUID = links.hasUID
-            lastEventUID.removeAll(keepingCapacity: true)
             if links.hasUID {
-                lastEventUID.append(contentsOf: links.uid)
+                lastEventUID.replaceSubrange(lastEventUID.indices, with: links.uid)
                 eventPrints.append(links.uid.withUnsafeBufferPointer { Self.fingerprint(bytes: $0) })
+            } else {
+                lastEventUID.removeAll(keepingCapacity: true)
             }
         } else if links.hasParent {
             let followsParent = sawEvent && lastEventHasUID && ItemLinkBytes.sameIdentifier(links.parent, lastEventUID)

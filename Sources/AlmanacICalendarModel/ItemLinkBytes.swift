@@ -41,7 +41,11 @@ package struct ItemLinkBytes {
     /// Takes the item's next property line, given as its unfolded bytes and their
     /// ``ContentLineShape``, as ``ItemLinks/take(line:shape:)`` takes it.
     package mutating func take(line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape) {
-        let kind = ItemPropertyKind(line, name: 0..<shape.nameEnd)
+        take(line: line, shape: shape, kind: ItemPropertyKind(line, name: 0..<shape.nameEnd))
+    }
+
+    /// ``take(line:shape:)`` for a line whose ``ItemPropertyKind`` is known.
+    package mutating func take(line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind) {
         switch kind {
         case .uid where !sawUID:
             sawUID = true
@@ -61,16 +65,16 @@ package struct ItemLinkBytes {
     /// Puts the identifier of `property`'s value (``ItemLinks/identifier(_:)``) into
     /// `buffer` as UTF-8; `false` when it has none.
     private static func store(_ property: ICalItemLines.LineView, in buffer: inout [UInt8]) -> Bool {
-        buffer.removeAll(keepingCapacity: true)
         let plain: Bool = property.withValueBytes { value in
             guard ItemLinks.isPlainASCII(value) else { return false }
             let trimmed = SpaceTrim.range(of: value)
-            let start = trimmed.lowerBound, end = trimmed.upperBound
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: value[start..<end]))
+            // One call that replaces the last identifier (emptying then appending costs two).
+            buffer.replaceSubrange(buffer.indices, with: UnsafeBufferPointer(rebasing: value[trimmed]))
             return true
         }
-        if !plain, let identifier = ItemLinks.identifier(property.value) {
-            buffer.append(contentsOf: identifier.utf8)
+        if !plain {
+            buffer.removeAll(keepingCapacity: true)
+            if let identifier = ItemLinks.identifier(property.value) { buffer.append(contentsOf: identifier.utf8) }
         }
         return !buffer.isEmpty
     }

@@ -12,6 +12,10 @@ struct ItemMapper {
     private var reportedTZIDs: Set<String> = []
     /// ``CSSColorNames/nearestName(to:)`` of the exact colors met so far (calendars use few).
     private var nearestNames: [RGBAColor: String] = [:]
+    /// The bytes of the first TZID parameters met (carets not decoded) that named an IANA
+    /// zone, with that zone: a calendar names few zones, each then known with no string
+    /// made and no look-up.
+    private var knownTZIDs: [(bytes: [UInt8], zone: String)] = []
 
     init(source: String, resolver: TimeZoneResolver, calendarZone: String?) {
         self.source = source
@@ -157,7 +161,9 @@ struct ItemMapper {
     }
 
     private mutating func color(name: (some MappedProperty)?, exact: (some MappedProperty)?, extras: inout ICalendarExtras) -> RGBAColor? {
-        let named = name.flatMap { CSSColorNames.color(named: $0.value) }
+        // The name's key is made once, for the look-up and for the comparison below.
+        let nameKey = name.map { CSSColorNames.key(of: $0.value) }
+        let named = nameKey.flatMap { CSSColorNames.color(key: $0) }
         if let name, named == nil {
             warn("COLOR: '\(name.value.prefix(40))' is not a CSS3 color name", at: name)
             extras.properties.append(name.raw)
@@ -169,7 +175,7 @@ struct ItemMapper {
                 return named
             }
             // COLOR changed by another program wins over the exact color it no longer matches.
-            if let name, let named, nearestName(to: color) != name.value.trimmingSpaces.lowercased() { return named }
+            if let nameKey, let named, nearestName(to: color) != nameKey { return named }
             return color
         }
         return named
@@ -294,12 +300,20 @@ struct ItemMapper {
         case .dateTime(let local, utc: true):
             return .utc(local)
         case .dateTime(let local, utc: false):
+            if !knownTZIDs.isEmpty, let known = line.withParameterBytes("TZID", { bytes in bytes.flatMap { bytes in knownTZIDs.first { Self.same(bytes, $0.bytes) } } }), let known {
+                return .zoned(local, timeZone: known.zone)
+            }
             guard let tzid = line.parameter("TZID") else {
                 if let calendarZone { return .zoned(local, timeZone: calendarZone) }
                 return .floating(local)
             }
             switch resolver.resolve(tzid) {
             case .iana(let name):
+                if knownTZIDs.count < 16 {
+                    _ = line.withParameterBytes("TZID") { bytes in
+                        if let bytes { knownTZIDs.append((Array(bytes), name)) }
+                    }
+                }
                 return .zoned(local, timeZone: name)
             case .rules(let rules):
                 if reportedTZIDs.insert(tzid).inserted {
@@ -312,6 +326,13 @@ struct ItemMapper {
                 }
                 return .floating(local)
             }
+        }
+    }
+
+    /// Whether `bytes` are those of `known`.
+    private static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
+        bytes.count == known.count && known.withUnsafeBufferPointer { known in
+            bytes.isEmpty || memcmp(bytes.baseAddress!, known.baseAddress!, bytes.count) == 0
         }
     }
 

@@ -44,8 +44,18 @@ public struct ItemSequenceMapper {
         /// The event's id, its tasks' parent: read apart, so that reading it copies no event.
         let id: String
         var event: Event?
+        /// The tasks read after the event, kept apart until it is handed on: appending to
+        /// them touches no event, and their room for a few is made at the first.
+        var tasks: [EventTask] = []
         let source: String
         let position: SourcePosition
+
+        /// ``tasks``, moved out.
+        mutating func takeTasks() -> [EventTask] {
+            let taken = tasks
+            tasks = []
+            return taken
+        }
     }
 
     /// A task read before its owner, kept as it was read.
@@ -117,7 +127,8 @@ public struct ItemSequenceMapper {
             held.append(HeldEvent(index: index, id: id, event: consume event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
             let task = mapper.task(item, parentUID: held[slot].id, uid: links.uid)
-            held[slot].event?.tasks.append(task)
+            if held[slot].tasks.isEmpty { held[slot].tasks.reserveCapacity(4) }
+            held[slot].tasks.append(task)
         } else {
             early[owner, default: []].append((kept(), source))
         }
@@ -150,16 +161,18 @@ public struct ItemSequenceMapper {
     /// Passes on every event still held, with the ``source`` each was read from and where it starts.
     public mutating func finish(emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try Self.handOn(held[heldStart].event.take(), held[heldStart].source, held[heldStart].position, emit)
+            try Self.handOn(held[heldStart].event.take(), tasks: held[heldStart].takeTasks(), held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         held.removeAll()
         heldStart = 0
     }
 
-    /// Passes on one held event, moved out of `held`, with its tasks in order.
-    private static func handOn(_ event: consuming Event?, _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+    /// Passes on one held event, moved out of `held`, with its tasks (those it has, then
+    /// `tasks`) in order.
+    private static func handOn(_ event: consuming Event?, tasks: consuming [EventTask], _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         guard var event = consume event else { return }
+        if event.tasks.isEmpty { event.tasks = tasks } else { event.tasks += tasks }
         TaskOrder.order(&event)
         try emit(event, source, position)
     }
@@ -179,7 +192,7 @@ public struct ItemSequenceMapper {
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
     private mutating func release(emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try Self.handOn(held[heldStart].event.take(), held[heldStart].source, held[heldStart].position, emit)
+            try Self.handOn(held[heldStart].event.take(), tasks: held[heldStart].takeTasks(), held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         if heldStart == held.count {

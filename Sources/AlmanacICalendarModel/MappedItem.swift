@@ -14,6 +14,10 @@ protocol MappedProperty {
     func withValueBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result
     /// The first value of parameter `name` (upper-case), or `nil`.
     func parameter(_ name: String) -> String?
+    /// Calls `body` with the bytes of ``parameter(_:)``'s value before its carets are
+    /// decoded (`nil` when there is none); `nil` without calling it when the property
+    /// cannot tell on bytes.
+    func withParameterBytes<Result>(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result?
     /// The content line as written.
     var raw: String { get }
     /// The TEXT value unescaped (``TextValue/unescape(_:breaks:)``).
@@ -28,6 +32,8 @@ protocol MappedProperty {
 
 extension MappedProperty {
     var namesParentFast: Bool? { nil }
+
+    func withParameterBytes<Result>(_ name: StaticString, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result? { nil }
 }
 
 /// A VEVENT or VTODO as ``ItemMapper`` and ``ItemSequenceMapper`` read it: a tree's

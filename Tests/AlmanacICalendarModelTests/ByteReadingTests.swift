@@ -66,7 +66,18 @@ struct ByteReadingTests {
             [0xF0, 0x9F, 0x91], Array("abcdefgh".utf8) + [0xFF] + Array("ijklmnop".utf8), [0xEF, 0xBF, 0xBD],
             [0xF0, 0x90, 0x80, 0x80], [0xE2, 0x82, 0xAC, 0x41],
         ]
-        for sample in samples {
+        // Each sequence, good or bad, at every place of the words the check skips by.
+        let sequences: [[UInt8]] = [[0xC3, 0xBC], [0xF0, 0x9F, 0x91, 0x9F], [0xC3], [0xFF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0x80]]
+        var placed: [[UInt8]] = []
+        for sequence in sequences {
+            for place in 0...33 {
+                let ascii = Array("0123456789abcdefghijklmnopqrstuvwxyzABCD".utf8)
+                placed.append(Array(ascii[..<place]) + sequence + Array(ascii[place...]))
+                placed.append(Array(ascii[..<place]) + sequence)
+                placed.append(Array(ascii[..<place]) + sequence + sequence + Array(ascii[place...]))
+            }
+        }
+        for sample in samples + placed {
             let repaired = Array(String(decoding: sample, as: UTF8.self).utf8) != sample
             #expect(sample.withUnsafeBufferPointer { ContentLineParser.isValidUTF8($0) } == !repaired, "\(sample)")
         }

@@ -11,6 +11,33 @@ struct ContentLineShapeTests {
         return bytes.withUTF8 { ContentLineShape.scan($0) }
     }
 
+    @Test("name bytes are told eight at a time exactly as one at a time")
+    func nameBytesByWord() {
+        // Every byte value at every place of a word, after name bytes and before them.
+        let filler = Array("aZ09-._/xY".utf8)
+        for byte in UInt8.min...UInt8.max {
+            for place in 0..<17 {
+                var line = Array((0..<20).map { filler[$0 % filler.count] })
+                line[place] = byte
+                let expected = line.firstIndex { !ContentLineShape.isNameByte($0) } ?? line.count
+                line.withUnsafeBufferPointer { buffer in
+                    #expect(ContentLineShape.nameBytesEnd(buffer, from: 0) == expected, "\(byte) at \(place)")
+                    #expect(ContentLineShape.nameBytesEnd(buffer, from: min(place, 3)) == expected, "\(byte) at \(place)")
+                }
+            }
+        }
+        // Words of random bytes, each byte's flag alone.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let word = generator.next() as UInt64
+            let flags = ContentLineShape.nonNameBytes(word)
+            for index in 0..<8 {
+                let byte = UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))
+                #expect((flags >> (8 * UInt64(index) + 7)) & 1 == (ContentLineShape.isNameByte(byte) ? 0 : 1), "\(word)")
+            }
+        }
+    }
+
     @Test("a plain line and a line with quoted parameters holding ':' and ';'")
     func parts() throws {
         let plain = try Self.shape("SUMMARY:Tea: at five").get()

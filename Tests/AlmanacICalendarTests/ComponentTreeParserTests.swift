@@ -120,6 +120,32 @@ struct ComponentTreeParserTests {
         ]))
     }
 
+    @Test("TZIDs met again (known by their bytes) read alike: quoted, caret-escaped, in any case, Windows, unknown, VTIMEZONE and many zones")
+    func repeatedTZIDsAlike() throws {
+        var lines = [
+            "BEGIN:VTIMEZONE", "TZID:Custom/Zone", "BEGIN:STANDARD", "DTSTART:19700101T000000",
+            "TZOFFSETFROM:+0300", "TZOFFSETTO:+0300", "END:STANDARD", "END:VTIMEZONE",
+        ]
+        let zones = [
+            "Europe/London", "Europe/Paris", "Europe/Rome", "Europe/Madrid", "Europe/Vienna", "Europe/Prague",
+            "Europe/Warsaw", "Europe/Oslo", "Europe/Stockholm", "Europe/Helsinki", "Europe/Athens", "Europe/Lisbon",
+            "Europe/Dublin", "America/Chicago", "America/Denver", "America/Los_Angeles", "Asia/Kolkata", "Australia/Sydney",
+        ]
+        let tzids = [
+            "TZID=America/New_York", "tzid=\"America/New_York\"", "TZID=Europe/Berlin", "TZID=W. Europe Standard Time",
+            "TZID=/mozilla.org/20050126_1/Europe/Paris", "TZID=Custom/Zone", "TZID=Nowhere/Unknown", "TZID=Europe^'Berlin",
+            "X-A=1;TZID=Asia/Tokyo", "TZID=Asia/Tokyo,Europe/Berlin", "TZID=", "X-TZID=Asia/Tokyo",
+        ] + zones.map { "TZID=\($0)" }
+        for round in 0..<3 {
+            for (index, tzid) in tzids.enumerated() {
+                lines += ["BEGIN:VEVENT", "UID:tz-\(round)-\(index)", "DTSTART;\(tzid):20270107T093000", "DTEND;\(tzid):20270107T103000", "END:VEVENT"]
+            }
+        }
+        try Self.expectSameReading(ICS.calendar(lines))
+        let events = try ICS.decode(ICS.calendar(lines)).document.events
+        #expect(Set(events.compactMap { if case .zoned(_, let zone) = $0.start { return zone } else { return nil } }).count > 16)
+    }
+
     @Test("broken lines inside items warn alike, with their line, and invalid UTF-8 is noted alike")
     func brokenLinesAlike() throws {
         var bytes = Array(ICS.calendar([
