@@ -1,11 +1,4 @@
 import AlmanacCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `almanac convert` as a value: the inputs, the steps, validation and the writer, run whole
 /// or streamed item by item.
@@ -131,7 +124,7 @@ public struct Conversion {
     }
 
     /// A file or a sink.
-    private struct Output {
+    struct Output {
         let name: String
         let file: AtomicFileWriter?
         let sink: (any OutputSink)?
@@ -154,7 +147,7 @@ public struct Conversion {
         let direct = output.file?.canStartOver == true && (oneKind || restartable)
         var reported = 0
         do {
-            try stream(into: output, sink: try sink(direct: direct, output: output), report: { reported += 1; report($0, $1) })
+            try stream(into: output, sink: try streamSink(direct: direct, output: output), report: { reported += 1; report($0, $1) })
         } catch is StreamSink.OutOfOrder {
             guard restartable, let file = output.file else {
                 throw AlmanacError(.dataError, message: "an item came after items the document holds after it; nothing was written")
@@ -162,26 +155,10 @@ public struct Conversion {
             try file.startOver()
             // The same inputs give the same findings: those already reported are not repeated.
             var repeated = reported
-            try stream(into: output, sink: try sink(direct: false, output: output)) { diagnostic, display in
+            try stream(into: output, sink: try streamSink(direct: false, output: output)) { diagnostic, display in
                 if repeated > 0 { repeated -= 1 } else { report(diagnostic, display) }
             }
         }
-    }
-
-    private func sink(direct: Bool, output: Output) throws -> StreamSink {
-        do {
-            guard let sink = try StreamSink(codec, options: options, direct: direct) else { preconditionFailure("isStreamable checked the writer") }
-            return sink
-        } catch let error as any CodecError {
-            throw AlmanacError(error, source: output.name)
-        }
-    }
-
-    /// Whether `path` names a regular file, which reads the same twice.
-    private static func isRegularFile(_ path: String?) -> Bool {
-        guard let path else { return false }
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     /// Reads everything, then writes the document.
@@ -192,6 +169,24 @@ public struct Conversion {
         let prepared = try prepare(report: report)
         if output.sink != nil, let lines = codec.itemStreamEncoder {
             return try writeItems(prepared.document, with: lines, options: prepared.options, into: output)
+        }
+        // A document whole in memory has its items in the writer's order: into a file, a
+        // writer that writes them as they come (json) sends them out 64 KiB at a time,
+        // without the document's bytes held whole.
+        if output.file != nil, prepared.document.referencedRecipes.isEmpty,
+           var sink = try sink(direct: true, output: output, options: prepared.options), sink.writesAsItemsCome {
+            do {
+                for recipe in prepared.document.recipes {
+                    try sink.take(.recipe(recipe), output: output.write).forEach { report($0, .quoting()) }
+                }
+                for event in prepared.document.events {
+                    try sink.take(.event(event), output: output.write).forEach { report($0, .quoting()) }
+                }
+                try sink.finish(extras: prepared.document.extras, output.write).forEach { report($0, .quoting()) }
+            } catch let error as any CodecError {
+                throw AlmanacError(error, source: output.name)
+            }
+            return
         }
         let result: EncodeResult
         do {
@@ -300,78 +295,6 @@ public struct Conversion {
         bytes.removeAll(keepingCapacity: true)
         return !output.isClosed
     }
-
-    /// Passes items from item-wise readers to a streaming writer one at a time, validating
-    /// each as it comes (``StreamValidator``: `unique-ids` by hashes of the ids). An item-wise
-    /// writer (ndjson) writes each item at once; a document writer gets each item encoded and
-    /// kept (spilled to a temporary file past a few megabytes) until the document is written
-    /// at the end. On an error the run stops.
-    private func stream(into output: Output, sink: StreamSink, report: DiagnosticHandler) throws {
-        var sink = sink
-        var itemValidator = validator.map(StreamValidator.init)
-        // Recipes a calendar cannot hold are written only as details of the meals that name
-        // them, which may come later: whether each is named is known at the end.
-        let mealRecipesOnly = !codec.format.writes.contains(.recipe) && codec.format.writes.contains(.event)
-        let writable = codec.format.writes
-        var unnamedRecipes: [String: String] = [:]
-        var recipeOrder: [String] = []
-        var namedRecipes = Set<String>()
-        // The inputs' document-level extras, merged as whole reads merge them (the first wins).
-        var extras = Extras()
-        for input in inputs {
-            guard let decoder = input.codec.itemStreamDecoder else { preconditionFailure("isStreamable checked every input") }
-            let file = try input.path.map(FileIO.openForReading) ?? FileIO.standardInput
-            defer { file.close() }
-            let sized = SizeLimitedSource(file, maximum: limits.maximumStreamedBytes, refusal: limits.tooLarge(input.name))
-            var source = LineLimitedSource(sized, maximum: limits.maximumLineLength, structure: decoder.format.lines)
-            do {
-                let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
-                    switch item {
-                    case .recipe(let recipe) where mealRecipesOnly:
-                        if unnamedRecipes[recipe.id] == nil, !namedRecipes.contains(recipe.id) {
-                            unnamedRecipes[recipe.id] = recipe.title
-                            recipeOrder.append(recipe.id)
-                        }
-                    case .event(let event) where mealRecipesOnly:
-                        namedRecipes.formUnion(event.recipes)
-                    default:
-                        if !writable.contains(item.kind), let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
-                            throw AlmanacError(.dataError, message: refusal)
-                        }
-                    }
-                    if itemValidator != nil {
-                        let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))
-                        if found.contains(where: { $0.severity == .error }) {
-                            throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
-                        }
-                        found.forEach { report($0, .alone) }
-                    }
-                    try sink.take(item, output: output.write).forEach { report($0, .quoting()) }
-                    if output.isClosed { throw Closed() }
-                }
-                end.diagnostics.forEach { report($0, .quoting()) }
-                extras.entries.merge(end.documentExtras.entries) { mine, _ in mine }
-            } catch let error as any CodecError {
-                throw AlmanacError(error, source: input.name)
-            } catch let long as LineTooLong {
-                throw limits.exceeded(long, name: input.name)
-            } catch is Closed {
-                return
-            }
-        }
-        let unnamed = recipeOrder.filter { !namedRecipes.contains($0) }
-        if !unnamed.isEmpty {
-            throw Self.mealRecipeRefusal(unnamed.map { unnamedRecipes[$0] ?? $0 }, codec: codec)
-        }
-        do {
-            try sink.finish(extras: extras, output.write).forEach { report($0, .quoting()) }
-        } catch let error as any CodecError {
-            throw AlmanacError(error, source: output.name)
-        }
-    }
-
-    /// The reader of the output went away: the run ends, successfully.
-    private struct Closed: Error {}
 
     /// A message when the output format cannot hold some of these kinds, else `nil`.
     static func unwritableKinds(in kinds: [ItemKind], codec: any FormatCodec) -> String? {

@@ -14,7 +14,7 @@ struct StreamSink {
     private var documentWriter: (any DocumentStreamWriter)?
     /// Whether the document writer writes each item as it comes; if not, the assembler
     /// keeps them until the end.
-    private let writesAsItemsCome: Bool
+    let writesAsItemsCome: Bool
     private var assembler = DocumentAssembler()
     /// Bytes waiting to go out (item by item, or a document written as its items come).
     private var pending: [UInt8] = []

@@ -118,4 +118,22 @@ import AlmanacTestSupport
         let document = try Fixture.codec("ics").decode(calendar, source: "events.ics").document
         #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == (try Fixture.codec("json").encode(document, options: EncodingOptions()).bytes))
     }
+
+    /// A document read whole (Markdown inputs, or any input before verbs) goes into a JSON
+    /// file as its items come too, with the bytes the whole-document writer gives.
+    @Test func aWholeDocumentIntoAJSONFileIsTheWholeWritersBytes() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputs = [try Fixture.sample("recipes.md"), try Fixture.sample("events.json")]
+        for pipeline in [Pipeline(), Pipeline([SortStep(by: .title)])] {
+            let conversion = Conversion(inputs: inputs, to: Fixture.codec("json"), pipeline: pipeline)
+            #expect(!conversion.isStreamable)
+            let path = folder.appendingPathComponent("whole.json").path
+            try conversion.write(to: .file(path))
+            let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            let prepared = try conversion.prepare()
+            #expect(written == (try Fixture.codec("json").encode(prepared.document, options: prepared.options).bytes))
+            #expect(written == (try conversion.bytes()))
+        }
+    }
 }
