@@ -170,10 +170,10 @@ public struct Conversion {
         if output.sink != nil, let lines = codec.itemStreamEncoder {
             return try writeItems(prepared.document, with: lines, options: prepared.options, into: output)
         }
-        // A document whole in memory has its items in the writer's order: into a file, a
-        // writer that writes them as they come (json) sends them out 64 KiB at a time,
-        // without the document's bytes held whole.
-        if output.file != nil, prepared.document.referencedRecipes.isEmpty,
+        // A document whole in memory has its items in the writer's order: into a file that
+        // appears only whole, a writer that writes them as they come (json) sends them out
+        // 64 KiB at a time, without the document's bytes held whole.
+        if output.file?.canStartOver == true, prepared.document.referencedRecipes.isEmpty,
            var sink = try sink(direct: true, output: output, options: prepared.options), sink.writesAsItemsCome {
             do {
                 for recipe in prepared.document.recipes {
