@@ -67,9 +67,7 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     /// ISO 8601 extended form, `YYYY-MM-DD`.
     public var description: String {
-        var bytes: [UInt8] = []
-        ISO8601Text.append(self, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        ISO8601Text.string { ISO8601Text.append(self, to: &$0) }
     }
 
     public init(from decoder: any Decoder) throws {

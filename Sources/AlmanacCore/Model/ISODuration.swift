@@ -33,9 +33,7 @@ public struct ISODuration: Hashable, Sendable, Codable, CustomStringConvertible 
 
     /// The ISO 8601 text, such as `PT1H30M`; a zero duration is `PT0S`.
     public var description: String {
-        var bytes: [UInt8] = []
-        ISO8601Text.append(self, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        ISO8601Text.string { ISO8601Text.append(self, to: &$0) }
     }
 
     public init(from decoder: any Decoder) throws {

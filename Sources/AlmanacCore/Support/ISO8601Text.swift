@@ -90,6 +90,14 @@ package enum ISO8601Text {
 
     // MARK: Writing
 
+    /// The text that `write` appends to an empty buffer, as a String: the model's ISO 8601
+    /// values give their `description` this way.
+    package static func string(_ write: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        write(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Appends `YYYY-MM-DD` (years outside 0...9999 keep their sign and digits).
     package static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
         if (0...9_999).contains(date.year) {
