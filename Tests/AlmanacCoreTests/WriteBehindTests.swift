@@ -38,7 +38,7 @@ import Glibc
     @Test func aFailedWriteIsThrownLater() throws {
         let path = temporaryPath()
         defer { unlink(path) }
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         let descriptor = open(path, O_RDONLY)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
