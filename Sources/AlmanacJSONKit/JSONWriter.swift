@@ -64,11 +64,12 @@ package struct JSONWriter: Sendable {
         if output.count > count { output.removeLast(output.count - count) }
     }
 
-    /// Makes room for `needed` bytes, and passes `body` where they go; `body` stores at most
-    /// that many and returns how many it stored. It must not touch the writer.
+    /// Makes room for `needed` bytes, and passes `body` where they go; `body` keeps at most
+    /// that many and returns how many it kept. It may store up to ``slack`` bytes more, whole
+    /// words that the next writes overwrite. It must not touch the writer.
     @inlinable @inline(__always)
     mutating func write(_ needed: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if output.count - count < needed { makeRoom(needed) }
+        if output.count &- count < needed &+ Self.slack { makeRoom(needed &+ Self.slack) }
         let start = count
         count += output.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     }
@@ -76,12 +77,15 @@ package struct JSONWriter: Sendable {
     /// Adds zeros after ``count`` for at least `needed` bytes (the array grows geometrically).
     @usableFromInline mutating func makeRoom(_ needed: Int) {
         trim()
-        var added = 0
-        repeat {
+        if needed <= Self.spare.count {
             output.append(contentsOf: Self.spare)
-            added += Self.spare.count
-        } while added < needed
+        } else {
+            output.append(contentsOf: repeatElement(0, count: needed))
+        }
     }
+
+    /// How many bytes past what it keeps a write may store (``write(_:_:)``).
+    @inlinable static var slack: Int { 8 }
 
     @usableFromInline static let spare = [UInt8](repeating: 0, count: 1_024)
 
@@ -129,32 +133,52 @@ package struct JSONWriter: Sendable {
     }
 
     /// Starts a member whose key is a format's own: ASCII that needs no escape, copied as it
-    /// is with the separator, indent, quotes and colon in one write.
+    /// is with the separator, indent, quotes and colon in one write (the key's bytes and the
+    /// `": ` after it as a few whole words).
     @inlinable package mutating func fixedKey(_ key: StaticString) {
         let comma = !isFirst
-        let indent = pretty ? depth * 2 : -1
+        let indent = pretty ? depth &* 2 : -1
         let pretty = self.pretty
         isFirst = false
         let length = key.utf8CodeUnitCount
         let text = key.utf8Start
-        write(length + indent + 7) { target in
+        write(length &+ indent &+ 7) { target in
             var index = 0
             if comma {
                 target[0] = UInt8(ascii: ",")
                 index = 1
             }
-            if indent >= 0 { index += Self.lineBreak(indent, at: target + index) }
+            if indent >= 0 { index &+= Self.lineBreak(indent, at: target + index) }
             target[index] = UInt8(ascii: "\"")
-            ShortCopy.copy(text, count: length, to: target + index + 1)
-            index += length + 1
-            target[index] = UInt8(ascii: "\"")
-            target[index + 1] = UInt8(ascii: ":")
-            index += 2
-            if pretty {
-                target[index] = UInt8(ascii: " ")
-                index += 1
-            }
-            return index
+            Self.copyKey(text, count: length, to: target + (index &+ 1))
+            index &+= length &+ 1
+            // `": ` (or `":`), and a byte the next write overwrites.
+            UnsafeMutableRawPointer(target + index).storeBytes(of: Self.keyEnd, as: UInt32.self)
+            return index &+ (pretty ? 3 : 2)
+        }
+    }
+
+    /// `"`, `:`, space and a zero, in memory order.
+    @inlinable static var keyEnd: UInt32 { UInt32(littleEndian: 0x0020_3A22) }
+
+    /// Copies a key's `count` bytes: fewer than eight as two words of four or two that
+    /// overlap, more as ``ShortCopy`` does.
+    @inlinable @inline(__always)
+    static func copyKey(_ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            ShortCopy.copy(source, count: count, to: target)
+        } else if count >= 4 {
+            let last = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count >= 2 {
+            let last = from.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+            to.storeBytes(of: from.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            to.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
+        } else if count == 1 {
+            target[0] = source[0]
         }
     }
 
@@ -185,12 +209,18 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Stores a line break and `indent` spaces at `target`; returns how many bytes.
+    /// Stores a line break and `indent` spaces at `target`, the spaces as whole words (up to
+    /// seven more than `indent`, within a write's ``slack``); returns how many bytes it keeps.
     @inlinable @inline(__always)
     static func lineBreak(_ indent: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
         target[0] = 0x0A
-        ShortCopy.spaces(indent, at: target + 1)
-        return indent + 1
+        let spaces = UnsafeMutableRawPointer(target + 1)
+        var offset = 0
+        while offset < indent {
+            spaces.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        return indent &+ 1
     }
 
     // MARK: Scalars
@@ -210,21 +240,21 @@ package struct JSONWriter: Sendable {
         JSONStringEscapes.withUTF8(of: text) { write($0, quoted: false) }
     }
 
+    /// Strings longer than this are measured before they are written, so that the room
+    /// reserved for them is what they take, not six times their length.
+    private static let measuredLength = 4_096
+
     private mutating func write(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
-        let escaped = JSONStringEscapes.escapedCount(utf8)
+        let count = utf8.count
+        let room = count <= Self.measuredLength ? JSONStringEscapes.escapedRoom(count) : JSONStringEscapes.escapedCount(utf8)
         let quotes = quoted ? 1 : 0
-        write(escaped + 2 * quotes) { target in
-            let content = target + quotes
-            if escaped == utf8.count {
-                if let base = utf8.baseAddress { ShortCopy.copy(base, count: escaped, to: content) }
-            } else {
-                JSONStringEscapes.writeEscaped(utf8, to: content)
-            }
+        write(room &+ 2 &* quotes) { target in
+            let escaped = JSONStringEscapes.writeEscaped(utf8, to: target + quotes)
             if quoted {
                 target[0] = UInt8(ascii: "\"")
-                content[escaped] = UInt8(ascii: "\"")
+                target[1 &+ escaped] = UInt8(ascii: "\"")
             }
-            return escaped + 2 * quotes
+            return escaped &+ 2 &* quotes
         }
     }
 
