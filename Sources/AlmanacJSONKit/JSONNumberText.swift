@@ -68,7 +68,10 @@ package enum JSONNumberText {
         guard magnitude >= 1e-3, magnitude < 1e9 else { return nil }
         for places in 1..<powers.count {
             let power = powers[places]
-            let scaled = (magnitude * power).rounded()
+            // Rounded by a conversion, not `rounded()` (a call to libm): where a whole number
+            // of these places reads back, the product is within a hair of it, far from a
+            // half, so both round it alike; elsewhere the check below fails either way.
+            let scaled = Double(Int64(magnitude * power + 0.5))
             // Below 2^50, the doubles near `scaled` are less than a quarter apart: no other
             // whole number of these places reads back as `number`.
             guard scaled < 1_125_899_906_842_624 else { return nil }

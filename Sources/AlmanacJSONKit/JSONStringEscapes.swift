@@ -126,6 +126,19 @@ package enum JSONStringEscapes {
                 UnsafeMutableRawPointer(out - (index &- (count &- 8))).storeBytes(of: word, as: UInt64.self)
                 return out - target + (count &- index)
             }
+        } else if count < 8, count >= 2, escapeBits(shortWord(source, count: count)) == 0 {
+            // Fewer than eight bytes, none to escape: two loads and two stores that overlap.
+            let to = UnsafeMutableRawPointer(target)
+            if count >= 4 {
+                let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                to.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+            } else {
+                let last = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+                to.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+                to.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
+            }
+            return count
         }
         while index < count {
             let byte = base[index]
@@ -148,6 +161,25 @@ package enum JSONStringEscapes {
         case 0..<0x20: return 5
         default: return 0
         }
+    }
+
+    /// The 2 to 7 bytes at `source` as a word (the first lowest), made of two loads that
+    /// overlap, the rest spaces: the word ``escapeBits(_:)`` tests for a short string.
+    @inline(__always)
+    private static func shortWord(_ source: UnsafeRawPointer, count: Int) -> UInt64 {
+        let head: UInt64
+        let tail: UInt64
+        let tailShift: Int
+        if count >= 4 {
+            head = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+            tail = UInt64(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            tailShift = (count &- 4) &* 8
+        } else {
+            head = UInt64(UInt16(littleEndian: source.loadUnaligned(as: UInt16.self)))
+            tail = UInt64(UInt16(littleEndian: source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+            tailShift = (count &- 2) &* 8
+        }
+        return head | tail &<< UInt64(tailShift) | 0x2020_2020_2020_2020 &<< UInt64(count &* 8)
     }
 
     /// Whether any of the eight bytes of `word` is escaped (``escapeBits(_:)``).

@@ -133,19 +133,21 @@ extension JSONWriter {
         }
     }
 
+    /// One ingredient, its members written in place (a closure around them copied the
+    /// ingredient out for each access).
     private mutating func ingredient(_ ingredient: Ingredient) {
-        object { writer in
-            writer.member("amount", ingredient.amount)
-            writer.member("unit", ingredient.unit)
-            writer.member("name", ingredient.name)
-            writer.member("note", ingredient.note)
-            writer.member("link", ingredient.link)
-            if ingredient.fixed {
-                writer.fixedKey("fixed")
-                writer.bool(true)
-            }
-            writer.extras(ingredient.extras)
+        open(UInt8(ascii: "{"))
+        member("amount", ingredient.amount)
+        member("unit", ingredient.unit)
+        member("name", ingredient.name)
+        member("note", ingredient.note)
+        member("link", ingredient.link)
+        if ingredient.fixed {
+            fixedKey("fixed")
+            bool(true)
         }
+        extras(ingredient.extras)
+        close(UInt8(ascii: "}"))
     }
 
     private mutating func ingredientGroup(_ group: IngredientGroup) {
@@ -163,9 +165,12 @@ extension JSONWriter {
         guard !elements.isEmpty else { return }
         fixedKey(key)
         array { writer in
-            for element in elements {
-                writer.element()
-                write(&writer, element)
+            // Each element lent from the array's storage, not copied out with its fields retained.
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    writer.element()
+                    write(&writer, elements[index])
+                }
             }
         }
     }

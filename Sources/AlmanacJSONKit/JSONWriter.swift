@@ -59,6 +59,15 @@ package struct JSONWriter: Sendable {
         return taken
     }
 
+    /// Appends what has been written to `bytes`, then starts again with none, as at the
+    /// start of a container: a writer used for item after item keeps the room it made.
+    package mutating func moveBytes(to bytes: inout [UInt8]) {
+        let written = count
+        output.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written])) }
+        count = 0
+        isFirst = true
+    }
+
     /// Drops the spare zeros after the bytes written.
     @usableFromInline mutating func trim() {
         if output.count > count { output.removeLast(output.count - count) }
