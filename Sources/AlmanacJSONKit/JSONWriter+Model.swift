@@ -271,7 +271,8 @@ extension JSONWriter {
     /// A bag member named `reserved` is left out: the object already has that key
     /// (an item's own unknown `kind` key when NDJSON writes `kind` first).
     package mutating func extras(_ extras: Extras, reserved: String? = nil) {
-        guard let only = extras.entries.first else { return }
+        // `isEmpty` first: `first` of an empty dictionary still looks through its buckets.
+        guard !extras.entries.isEmpty, let only = extras.entries.first else { return }
         // One bag, the usual case, needs no lookup and no sorting.
         let own = extras.entries.count == 1 ? (only.key == "json" ? only.value : nil) : extras["json"]
         if let own, case .object(let members) = own {
