@@ -244,6 +244,24 @@ package struct JSONWriter: Sendable {
         write(utf8, quoted: true)
     }
 
+    /// An element of the current array that is a string of UTF-8: separator, indent and
+    /// the quoted string in one write.
+    package mutating func element(utf8: UnsafeBufferPointer<UInt8>) {
+        let comma = !isFirst
+        let indent = pretty ? depth &* 2 : -1
+        isFirst = false
+        write(indent &+ 4 &+ Self.stringRoom(utf8)) { target in
+            var index = comma ? 1 : 0
+            target[0] = UInt8(ascii: ",")
+            if indent >= 0 { index &+= Self.lineBreak(indent, at: target + index) }
+            target[index] = UInt8(ascii: "\"")
+            index &+= 1
+            index &+= JSONStringEscapes.writeEscaped(utf8, to: target + index)
+            target[index] = UInt8(ascii: "\"")
+            return index &+ 1
+        }
+    }
+
     /// The content of a string, escaped, without its quotes (for a string written in pieces).
     package mutating func escaped(_ text: String) {
         JSONStringEscapes.withUTF8(of: text) { write($0, quoted: false) }
@@ -253,9 +271,14 @@ package struct JSONWriter: Sendable {
     /// reserved for them is what they take, not six times their length.
     private static let measuredLength = 4_096
 
+    /// The room a string's escaped bytes may take: six a byte, or as measured when it is long.
+    @inline(__always)
+    private static func stringRoom(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        utf8.count <= measuredLength ? JSONStringEscapes.escapedRoom(utf8.count) : JSONStringEscapes.escapedCount(utf8)
+    }
+
     private mutating func write(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
-        let count = utf8.count
-        let room = count <= Self.measuredLength ? JSONStringEscapes.escapedRoom(count) : JSONStringEscapes.escapedCount(utf8)
+        let room = Self.stringRoom(utf8)
         let quotes = quoted ? 1 : 0
         write(room &+ 2 &* quotes) { target in
             let escaped = JSONStringEscapes.writeEscaped(utf8, to: target + quotes)
@@ -346,12 +369,14 @@ package struct JSONWriter: Sendable {
     @inlinable package mutating func member(_ key: StaticString, _ texts: [String]) {
         guard !texts.isEmpty else { return }
         fixedKey(key)
-        array { writer in
-            for text in texts {
-                writer.element()
-                writer.string(text)
+        open(UInt8(ascii: "["))
+        // Each string lent from the array's storage, not copied out and retained.
+        texts.withUnsafeBufferPointer { texts in
+            for index in texts.indices {
+                JSONStringEscapes.withUTF8(of: texts[index]) { element(utf8: $0) }
             }
         }
+        close(UInt8(ascii: "]"))
     }
 
     // MARK: Pieces

@@ -80,6 +80,28 @@ import Testing
         }
     }
 
+    @Test("an array of strings in one write an element, as element() and string() write it")
+    func stringElements() {
+        let texts = ["", "a", "Café \"quoted\"", "line\nbreak\u{1}", String(repeating: "long ", count: 1_000), "é😀"]
+        for pretty in [false, true] {
+            for count in 1...texts.count {
+                var fused = JSONWriter(pretty: pretty)
+                var pieces = JSONWriter(pretty: pretty)
+                fused.object { $0.member("list", Array(texts.prefix(count))) }
+                pieces.object { writer in
+                    writer.fixedKey("list")
+                    writer.array { writer in
+                        for text in texts.prefix(count) {
+                            writer.element()
+                            writer.string(text)
+                        }
+                    }
+                }
+                #expect(fused.bytes == pieces.bytes)
+            }
+        }
+    }
+
     @Test("times written through a pointer read as ISO8601Text writes them, and the rest go to it")
     func times() throws {
         let dates = try [(0, 1, 1), (999, 12, 31), (2_026, 2, 28), (9_999, 12, 31), (10_000, 1, 1), (-1, 6, 15)].map {
