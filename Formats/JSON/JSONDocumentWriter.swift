@@ -10,6 +10,8 @@ struct JSONDocumentWriter: DocumentStreamWriter {
     var extras = Extras()
     /// The frame's writer: it stays inside the open object and array between calls.
     private var frame: JSONWriter
+    /// The items' writer, two containers deep, reused from item to item with its room.
+    private var items: JSONWriter
     /// The section whose array is open (0 recipes, 1 events), `nil` before the head.
     private var openSection: Int?
 
@@ -18,6 +20,7 @@ struct JSONDocumentWriter: DocumentStreamWriter {
     init(pretty: Bool) {
         self.pretty = pretty
         frame = JSONWriter(pretty: pretty, reservingCapacity: 256)
+        items = JSONWriter(pretty: pretty, depth: 2, continuing: [])
     }
 
     func place(of item: Item) -> StreamPlace {
@@ -30,7 +33,8 @@ struct JSONDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        JSONWriter.append(to: &bytes, pretty: pretty, depth: 2) { JSONModelWriter.write(item, kind: false, to: &$0) }
+        JSONModelWriter.write(item, kind: false, to: &items)
+        items.moveBytes(to: &bytes)
     }
 
     private static let separators = (pretty: Array(",\n    ".utf8), compact: [UInt8(ascii: ",")])

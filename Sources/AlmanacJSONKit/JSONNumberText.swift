@@ -43,11 +43,44 @@ package enum JSONNumberText {
         } else if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 {
             // Up to 2^53, where `description` still writes `1000000000000000.0`.
             return write(Int(number), to: target)
-        } else if let length = writeShortFraction(number, to: target) {
+        } else if number > 0, number < 1, let length = writeByteFraction(number, to: target) {
             return length
         } else {
-            return writeDescription(number, to: target)
+            return writeFraction(number, to: target)
         }
+    }
+
+    /// A number that is not whole: its few places, else `description`'s digits.
+    private static func writeFraction(_ number: Double, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        if let length = writeShortFraction(number, to: target) { return length }
+        return writeDescription(number, to: target)
+    }
+
+    /// The texts of k/255 for k from 1 to 254, ``doubleRoom`` bytes each, and their lengths:
+    /// color components of eight bits, the model's most common fractions, made once by
+    /// ``writeFraction(_:to:)`` (`0.27450980392156865` would take `description` each time).
+    private static let byteFractions: (texts: [UInt8], lengths: [Int]) = {
+        var texts = [UInt8](repeating: 0, count: 255 * doubleRoom)
+        var lengths = [Int](repeating: 0, count: 255)
+        texts.withUnsafeMutableBufferPointer { texts in
+            for numerator in 1..<255 {
+                lengths[numerator] = writeFraction(Double(numerator) / 255, to: texts.baseAddress! + numerator * doubleRoom)
+            }
+        }
+        return (texts, lengths)
+    }()
+
+    /// Copies the text of `number` from ``byteFractions`` when it is k/255 (between 0 and 1);
+    /// `nil`, with nothing stored, otherwise.
+    private static func writeByteFraction(_ number: Double, to target: UnsafeMutablePointer<UInt8>) -> Int? {
+        let numerator = Int(number * 255 + 0.5)
+        guard numerator > 0, numerator < 255, Double(numerator) / 255 == number else { return nil }
+        let fractions = byteFractions
+        let length = fractions.lengths[numerator]
+        fractions.texts.withUnsafeBufferPointer { texts in
+            target.update(from: texts.baseAddress! + numerator * doubleRoom, count: length)
+        }
+        return length
     }
 
     private static func write(_ text: StaticString, to target: UnsafeMutablePointer<UInt8>) -> Int {
@@ -68,7 +101,10 @@ package enum JSONNumberText {
         guard magnitude >= 1e-3, magnitude < 1e9 else { return nil }
         for places in 1..<powers.count {
             let power = powers[places]
-            let scaled = (magnitude * power).rounded()
+            // Rounded by a conversion, not `rounded()` (a call to libm): where a whole number
+            // of these places reads back, the product is within a hair of it, far from a
+            // half, so both round it alike; elsewhere the check below fails either way.
+            let scaled = Double(Int64(magnitude * power + 0.5))
             // Below 2^50, the doubles near `scaled` are less than a quarter apart: no other
             // whole number of these places reads back as `number`.
             guard scaled < 1_125_899_906_842_624 else { return nil }

@@ -1,8 +1,9 @@
 /// The one JSON string escaping of almanac: ``append(_:to:)`` quotes and escapes text for
 /// every writer, ``unescapedString(_:)`` resolves the escapes of a string the reader has checked.
 ///
-/// Escaping looks at eight bytes at a time: a string without a byte to escape (most of
-/// them) is measured by ``escapedCount(_:)`` in one pass over its words and copied whole.
+/// Escaping looks at eight bytes at a time: ``writeEscaped(_:to:)`` copies a string without a
+/// byte to escape (most of them) a word at a time as it checks it, in one pass, into room
+/// reserved for the worst case (``escapedRoom(_:)``) or measured first (``escapedCount(_:)``).
 package enum JSONStringEscapes {
     private static let hexDigits: StaticString = "0123456789abcdef"
 
@@ -17,7 +18,7 @@ package enum JSONStringEscapes {
                 bytes.append(contentsOf: utf8)
             } else {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { escaped in
-                    writeEscaped(utf8, to: escaped.baseAddress!)
+                    _ = writeEscaped(utf8, to: escaped.baseAddress!)
                     bytes.append(contentsOf: UnsafeBufferPointer(escaped))
                 }
             }
@@ -70,24 +71,86 @@ package enum JSONStringEscapes {
         return mayNeedEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
 
-    /// Writes `utf8` escaped at `target`, which has room for its ``escapedCount(_:)`` bytes:
-    /// runs of bytes that need no escape are copied whole.
-    package static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) {
-        guard let base = utf8.baseAddress else { return }
+    /// The most bytes ``writeEscaped(_:to:)`` stores for `count` bytes: six each (`\u0001`).
+    /// A writer that reserves this much needs no ``escapedCount(_:)`` pass first.
+    @inlinable package static func escapedRoom(_ count: Int) -> Int {
+        count &* 6
+    }
+
+    /// Writes `utf8` escaped at `target`, which has room for its ``escapedCount(_:)`` bytes
+    /// (or ``escapedRoom(_:)``); returns how many it stored, never more than its escaped
+    /// count. One pass, a word of eight bytes at a time, stored as it is before it is looked
+    /// at: a clean word is kept whole (two at a time when both are), and a word with a byte
+    /// to escape keeps the bytes before that byte, its escape follows, and the next word
+    /// starts after it. The last bytes of a string of eight or more are the word that ends
+    /// it, overlapping the one before when it is clean (whose bytes went out as they are).
+    package static func writeEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let base = utf8.baseAddress else { return 0 }
         let count = utf8.count
+        let source = UnsafeRawPointer(base)
         var out = target
-        var runStart = 0
         var index = 0
-        while true {
-            while index + 8 <= count, !mayNeedEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { index += 8 }
-            while index < count, extraCount(base[index]) == 0 { index += 1 }
-            ShortCopy.copy(base + runStart, count: index - runStart, to: out)
-            out += index - runStart
-            guard index < count else { return }
-            out = writeEscape(of: base[index], to: out)
-            index += 1
-            runStart = index
+        while index &+ 16 <= count {
+            let first = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let second = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self))
+            let to = UnsafeMutableRawPointer(out)
+            to.storeBytes(of: first.littleEndian, as: UInt64.self)
+            to.storeBytes(of: second.littleEndian, toByteOffset: 8, as: UInt64.self)
+            let firstBits = escapeBits(first)
+            if firstBits | escapeBits(second) == 0 {
+                out += 16
+                index &+= 16
+            } else {
+                // The first escaped byte is in one of the two words: the bytes before it are kept.
+                let clean = firstBits != 0 ? firstBits.trailingZeroBitCount &>> 3 : 8 &+ escapeBits(second).trailingZeroBitCount &>> 3
+                out = writeEscape(of: base[index &+ clean], to: out + clean)
+                index &+= clean &+ 1
+            }
         }
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            UnsafeMutableRawPointer(out).storeBytes(of: word.littleEndian, as: UInt64.self)
+            let bits = escapeBits(word)
+            if bits == 0 {
+                out += 8
+                index &+= 8
+            } else {
+                let clean = bits.trailingZeroBitCount &>> 3
+                out = writeEscape(of: base[index &+ clean], to: out + clean)
+                index &+= clean &+ 1
+            }
+        }
+        if index < count, count >= 8 {
+            let word = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            if escapeBits(UInt64(littleEndian: word)) == 0 {
+                UnsafeMutableRawPointer(out - (index &- (count &- 8))).storeBytes(of: word, as: UInt64.self)
+                return out - target + (count &- index)
+            }
+        } else if count < 8, count >= 2, escapeBits(shortWord(source, count: count)) == 0 {
+            // Fewer than eight bytes, none to escape: two loads and two stores that overlap.
+            let to = UnsafeMutableRawPointer(target)
+            if count >= 4 {
+                let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                to.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+            } else {
+                let last = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+                to.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+                to.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
+            }
+            return count
+        }
+        while index < count {
+            let byte = base[index]
+            if extraCount(byte) == 0 {
+                out[0] = byte
+                out += 1
+            } else {
+                out = writeEscape(of: byte, to: out)
+            }
+            index &+= 1
+        }
+        return out - target
     }
 
     /// How many more bytes than one `byte` takes escaped: 1 (`\n`, `\"`), 5 (`\u0001`) or none.
@@ -100,17 +163,42 @@ package enum JSONStringEscapes {
         }
     }
 
-    /// Whether any of the eight bytes of `word` is escaped: a byte below 0x20, or one equal
-    /// to `"` or `\`. Each test is exact about whether there is one (a borrow only ever runs
-    /// on past a byte that matched).
+    /// The 2 to 7 bytes at `source` as a word (the first lowest), made of two loads that
+    /// overlap, the rest spaces: the word ``escapeBits(_:)`` tests for a short string.
+    @inline(__always)
+    private static func shortWord(_ source: UnsafeRawPointer, count: Int) -> UInt64 {
+        let head: UInt64
+        let tail: UInt64
+        let tailShift: Int
+        if count >= 4 {
+            head = UInt64(UInt32(littleEndian: source.loadUnaligned(as: UInt32.self)))
+            tail = UInt64(UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            tailShift = (count &- 4) &* 8
+        } else {
+            head = UInt64(UInt16(littleEndian: source.loadUnaligned(as: UInt16.self)))
+            tail = UInt64(UInt16(littleEndian: source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)))
+            tailShift = (count &- 2) &* 8
+        }
+        return head | tail &<< UInt64(tailShift) | 0x2020_2020_2020_2020 &<< UInt64(count &* 8)
+    }
+
+    /// Whether any of the eight bytes of `word` is escaped (``escapeBits(_:)``).
     @inline(__always)
     private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        escapeBits(UInt64(littleEndian: word)) != 0
+    }
+
+    /// The high bit of each byte of `word` (the first byte in memory lowest) that is escaped:
+    /// below 0x20, or equal to `"` or `\`; zero when none is. A borrow only ever runs on
+    /// past a byte that matched, so zero is exact, and so is the lowest bit set: the first
+    /// byte to escape. (`~word` stands for each of the three tests' own complement: `"` and
+    /// `\` leave a byte's high bit as it is.)
+    @inline(__always)
+    private static func escapeBits(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
-        let control = (word &- ones &* 0x20) & ~word
         let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
         let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-        let zeros = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-        return (control | zeros) & (ones &* 0x80) != 0
+        return ((word &- ones &* 0x20) | (quote &- ones) | (backslash &- ones)) & ~word & (ones &* 0x80)
     }
 
     /// Writes the escape of `byte` at `target`; returns the pointer past it.

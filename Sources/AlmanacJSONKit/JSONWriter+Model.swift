@@ -133,19 +133,21 @@ extension JSONWriter {
         }
     }
 
+    /// One ingredient, its members written in place (a closure around them copied the
+    /// ingredient out for each access).
     private mutating func ingredient(_ ingredient: Ingredient) {
-        object { writer in
-            writer.member("amount", ingredient.amount)
-            writer.member("unit", ingredient.unit)
-            writer.member("name", ingredient.name)
-            writer.member("note", ingredient.note)
-            writer.member("link", ingredient.link)
-            if ingredient.fixed {
-                writer.fixedKey("fixed")
-                writer.bool(true)
-            }
-            writer.extras(ingredient.extras)
+        open(UInt8(ascii: "{"))
+        member("amount", ingredient.amount)
+        member("unit", ingredient.unit)
+        member("name", ingredient.name)
+        member("note", ingredient.note)
+        member("link", ingredient.link)
+        if ingredient.fixed {
+            fixedKey("fixed")
+            bool(true)
         }
+        extras(ingredient.extras)
+        close(UInt8(ascii: "}"))
     }
 
     private mutating func ingredientGroup(_ group: IngredientGroup) {
@@ -163,9 +165,12 @@ extension JSONWriter {
         guard !elements.isEmpty else { return }
         fixedKey(key)
         array { writer in
-            for element in elements {
-                writer.element()
-                write(&writer, element)
+            // Each element lent from the array's storage, not copied out with its fields retained.
+            elements.withUnsafeBufferPointer { elements in
+                for index in elements.indices {
+                    writer.element()
+                    write(&writer, elements[index])
+                }
             }
         }
     }
@@ -176,8 +181,10 @@ extension JSONWriter {
     mutating func member(_ key: StaticString, _ time: CalendarTime?, zoned: Bool) {
         guard let time else { return }
         fixedKey(key)
-        byte(UInt8(ascii: "\""))
-        appendingToBytes { ISO8601Text.append(time, to: &$0) }
+        if !quotedTime(time) {
+            byte(UInt8(ascii: "\""))
+            appendingToBytes { ISO8601Text.append(time, to: &$0) }
+        }
         if zoned, let zone = time.timeZoneID {
             byte(UInt8(ascii: "["))
             escaped(zone)
@@ -185,6 +192,73 @@ extension JSONWriter {
         }
         byte(UInt8(ascii: "\""))
     }
+
+    /// Writes `"` and the text of `time` (as ``ISO8601Text`` spells it) in one write, for a
+    /// year from 0 to 9999 and whole seconds; `false`, with nothing written, for other times.
+    private mutating func quotedTime(_ time: CalendarTime) -> Bool {
+        let clock: CivilDateTime
+        var suffix = 0
+        switch time {
+        case .date(let date):
+            guard (0...9_999).contains(date.year), isPair(date.month), isPair(date.day) else { return false }
+            write(11) { target in
+                target[0] = UInt8(ascii: "\"")
+                Self.putDate(date, at: target + 1)
+                return 11
+            }
+            return true
+        case .utc(let value):
+            clock = value
+            suffix = 1
+        case .zoned(let value, _), .floating(let value):
+            clock = value
+        }
+        guard (0...9_999).contains(clock.date.year), isPair(clock.date.month), isPair(clock.date.day), isPair(clock.hour),
+              isPair(clock.minute), isPair(clock.second), clock.nanosecond == 0 else { return false }
+        write(21) { target in
+            target[0] = UInt8(ascii: "\"")
+            Self.putDate(clock.date, at: target + 1)
+            target[11] = UInt8(ascii: "T")
+            Self.putPair(clock.hour, at: target + 12)
+            target[14] = UInt8(ascii: ":")
+            Self.putPair(clock.minute, at: target + 15)
+            target[17] = UInt8(ascii: ":")
+            Self.putPair(clock.second, at: target + 18)
+            target[20] = UInt8(ascii: "Z")
+            return 20 &+ suffix
+        }
+        return true
+    }
+
+    /// Whether `value` is from 0 to 99 (two digits, as the model's fields always are).
+    @inline(__always)
+    private func isPair(_ value: Int) -> Bool {
+        UInt(bitPattern: value) < 100
+    }
+
+    /// `YYYY-MM-DD` of a year from 0 to 9999, ten bytes at `target`.
+    @inline(__always)
+    private static func putDate(_ date: CivilDate, at target: UnsafeMutablePointer<UInt8>) {
+        putPair(date.year / 100, at: target)
+        putPair(date.year % 100, at: target + 2)
+        target[4] = UInt8(ascii: "-")
+        putPair(date.month, at: target + 5)
+        target[7] = UInt8(ascii: "-")
+        putPair(date.day, at: target + 8)
+    }
+
+    /// The two digits of `value` (0 to 99) at `target`, from a table of the hundred pairs.
+    @inline(__always)
+    private static func putPair(_ value: Int, at target: UnsafeMutablePointer<UInt8>) {
+        let pair = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: value &* 2, as: UInt16.self)
+        UnsafeMutableRawPointer(target).storeBytes(of: pair, as: UInt16.self)
+    }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// A duration as a string member (`PT1H30M`).
     mutating func member(_ key: StaticString, _ duration: ISODuration?) {
@@ -197,7 +271,8 @@ extension JSONWriter {
     /// A bag member named `reserved` is left out: the object already has that key
     /// (an item's own unknown `kind` key when NDJSON writes `kind` first).
     package mutating func extras(_ extras: Extras, reserved: String? = nil) {
-        guard let only = extras.entries.first else { return }
+        // `isEmpty` first: `first` of an empty dictionary still looks through its buckets.
+        guard !extras.entries.isEmpty, let only = extras.entries.first else { return }
         // One bag, the usual case, needs no lookup and no sorting.
         let own = extras.entries.count == 1 ? (only.key == "json" ? only.value : nil) : extras["json"]
         if let own, case .object(let members) = own {

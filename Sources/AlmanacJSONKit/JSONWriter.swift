@@ -59,16 +59,26 @@ package struct JSONWriter: Sendable {
         return taken
     }
 
+    /// Appends what has been written to `bytes`, then starts again with none, as at the
+    /// start of a container: a writer used for item after item keeps the room it made.
+    package mutating func moveBytes(to bytes: inout [UInt8]) {
+        let written = count
+        output.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<written])) }
+        count = 0
+        isFirst = true
+    }
+
     /// Drops the spare zeros after the bytes written.
     @usableFromInline mutating func trim() {
         if output.count > count { output.removeLast(output.count - count) }
     }
 
-    /// Makes room for `needed` bytes, and passes `body` where they go; `body` stores at most
-    /// that many and returns how many it stored. It must not touch the writer.
+    /// Makes room for `needed` bytes, and passes `body` where they go; `body` keeps at most
+    /// that many and returns how many it kept. It may store up to ``slack`` bytes more, whole
+    /// words that the next writes overwrite. It must not touch the writer.
     @inlinable @inline(__always)
     mutating func write(_ needed: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-        if output.count - count < needed { makeRoom(needed) }
+        if output.count &- count < needed &+ Self.slack { makeRoom(needed &+ Self.slack) }
         let start = count
         count += output.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
     }
@@ -76,12 +86,15 @@ package struct JSONWriter: Sendable {
     /// Adds zeros after ``count`` for at least `needed` bytes (the array grows geometrically).
     @usableFromInline mutating func makeRoom(_ needed: Int) {
         trim()
-        var added = 0
-        repeat {
+        if needed <= Self.spare.count {
             output.append(contentsOf: Self.spare)
-            added += Self.spare.count
-        } while added < needed
+        } else {
+            output.append(contentsOf: repeatElement(0, count: needed))
+        }
     }
+
+    /// How many bytes past what it keeps a write may store (``write(_:_:)``).
+    @inlinable static var slack: Int { 8 }
 
     @usableFromInline static let spare = [UInt8](repeating: 0, count: 1_024)
 
@@ -129,32 +142,52 @@ package struct JSONWriter: Sendable {
     }
 
     /// Starts a member whose key is a format's own: ASCII that needs no escape, copied as it
-    /// is with the separator, indent, quotes and colon in one write.
+    /// is with the separator, indent, quotes and colon in one write (the key's bytes and the
+    /// `": ` after it as a few whole words).
     @inlinable package mutating func fixedKey(_ key: StaticString) {
         let comma = !isFirst
-        let indent = pretty ? depth * 2 : -1
+        let indent = pretty ? depth &* 2 : -1
         let pretty = self.pretty
         isFirst = false
         let length = key.utf8CodeUnitCount
         let text = key.utf8Start
-        write(length + indent + 7) { target in
+        write(length &+ indent &+ 7) { target in
             var index = 0
             if comma {
                 target[0] = UInt8(ascii: ",")
                 index = 1
             }
-            if indent >= 0 { index += Self.lineBreak(indent, at: target + index) }
+            if indent >= 0 { index &+= Self.lineBreak(indent, at: target + index) }
             target[index] = UInt8(ascii: "\"")
-            ShortCopy.copy(text, count: length, to: target + index + 1)
-            index += length + 1
-            target[index] = UInt8(ascii: "\"")
-            target[index + 1] = UInt8(ascii: ":")
-            index += 2
-            if pretty {
-                target[index] = UInt8(ascii: " ")
-                index += 1
-            }
-            return index
+            Self.copyKey(text, count: length, to: target + (index &+ 1))
+            index &+= length &+ 1
+            // `": ` (or `":`), and a byte the next write overwrites.
+            UnsafeMutableRawPointer(target + index).storeBytes(of: Self.keyEnd, as: UInt32.self)
+            return index &+ (pretty ? 3 : 2)
+        }
+    }
+
+    /// `"`, `:`, space and a zero, in memory order.
+    @inlinable static var keyEnd: UInt32 { UInt32(littleEndian: 0x0020_3A22) }
+
+    /// Copies a key's `count` bytes: fewer than eight as two words of four or two that
+    /// overlap, more as ``ShortCopy`` does.
+    @inlinable @inline(__always)
+    static func copyKey(_ source: UnsafePointer<UInt8>, count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            ShortCopy.copy(source, count: count, to: target)
+        } else if count >= 4 {
+            let last = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
+        } else if count >= 2 {
+            let last = from.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+            to.storeBytes(of: from.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            to.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
+        } else if count == 1 {
+            target[0] = source[0]
         }
     }
 
@@ -185,12 +218,18 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Stores a line break and `indent` spaces at `target`; returns how many bytes.
+    /// Stores a line break and `indent` spaces at `target`, the spaces as whole words (up to
+    /// seven more than `indent`, within a write's ``slack``); returns how many bytes it keeps.
     @inlinable @inline(__always)
     static func lineBreak(_ indent: Int, at target: UnsafeMutablePointer<UInt8>) -> Int {
         target[0] = 0x0A
-        ShortCopy.spaces(indent, at: target + 1)
-        return indent + 1
+        let spaces = UnsafeMutableRawPointer(target + 1)
+        var offset = 0
+        while offset < indent {
+            spaces.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        return indent &+ 1
     }
 
     // MARK: Scalars
@@ -205,26 +244,49 @@ package struct JSONWriter: Sendable {
         write(utf8, quoted: true)
     }
 
+    /// An element of the current array that is a string of UTF-8: separator, indent and
+    /// the quoted string in one write.
+    package mutating func element(utf8: UnsafeBufferPointer<UInt8>) {
+        let comma = !isFirst
+        let indent = pretty ? depth &* 2 : -1
+        isFirst = false
+        write(indent &+ 4 &+ Self.stringRoom(utf8)) { target in
+            var index = comma ? 1 : 0
+            target[0] = UInt8(ascii: ",")
+            if indent >= 0 { index &+= Self.lineBreak(indent, at: target + index) }
+            target[index] = UInt8(ascii: "\"")
+            index &+= 1
+            index &+= JSONStringEscapes.writeEscaped(utf8, to: target + index)
+            target[index] = UInt8(ascii: "\"")
+            return index &+ 1
+        }
+    }
+
     /// The content of a string, escaped, without its quotes (for a string written in pieces).
     package mutating func escaped(_ text: String) {
         JSONStringEscapes.withUTF8(of: text) { write($0, quoted: false) }
     }
 
+    /// Strings longer than this are measured before they are written, so that the room
+    /// reserved for them is what they take, not six times their length.
+    private static let measuredLength = 4_096
+
+    /// The room a string's escaped bytes may take: six a byte, or as measured when it is long.
+    @inline(__always)
+    private static func stringRoom(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        utf8.count <= measuredLength ? JSONStringEscapes.escapedRoom(utf8.count) : JSONStringEscapes.escapedCount(utf8)
+    }
+
     private mutating func write(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
-        let escaped = JSONStringEscapes.escapedCount(utf8)
+        let room = Self.stringRoom(utf8)
         let quotes = quoted ? 1 : 0
-        write(escaped + 2 * quotes) { target in
-            let content = target + quotes
-            if escaped == utf8.count {
-                if let base = utf8.baseAddress { ShortCopy.copy(base, count: escaped, to: content) }
-            } else {
-                JSONStringEscapes.writeEscaped(utf8, to: content)
-            }
+        write(room &+ 2 &* quotes) { target in
+            let escaped = JSONStringEscapes.writeEscaped(utf8, to: target + quotes)
             if quoted {
                 target[0] = UInt8(ascii: "\"")
-                content[escaped] = UInt8(ascii: "\"")
+                target[1 &+ escaped] = UInt8(ascii: "\"")
             }
-            return escaped + 2 * quotes
+            return escaped &+ 2 &* quotes
         }
     }
 
@@ -307,12 +369,14 @@ package struct JSONWriter: Sendable {
     @inlinable package mutating func member(_ key: StaticString, _ texts: [String]) {
         guard !texts.isEmpty else { return }
         fixedKey(key)
-        array { writer in
-            for text in texts {
-                writer.element()
-                writer.string(text)
+        open(UInt8(ascii: "["))
+        // Each string lent from the array's storage, not copied out and retained.
+        texts.withUnsafeBufferPointer { texts in
+            for index in texts.indices {
+                JSONStringEscapes.withUTF8(of: texts[index]) { element(utf8: $0) }
             }
         }
+        close(UInt8(ascii: "]"))
     }
 
     // MARK: Pieces

@@ -39,7 +39,8 @@ import Testing
         var samples: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 0.1, 0.2, 0.3, 1.15, 2.675, 0.001, 0.0015, 0.0009999, 1e-3, 1e-4, 1e-5, 1e-7,
                                  123456.789, 999_999_999.5, 1e9 + 0.5, 1e15 + 0.5, 4503599627370495.5, 1e16, 1e20, 1e300, .leastNonzeroMagnitude,
                                  0.27450980392156865, 0.5098039215686274, 1.0 / 3, 2.0 / 3, 100.25, 12.125, 0.125, 3.14159, .infinity, -.infinity, .nan]
-        for k in 0...255 { samples.append(Double(k) / 255) }
+        // Eight-bit color components (read from a table) and the doubles next to them (not).
+        for k in 0...255 { samples += [Double(k) / 255, (Double(k) / 255).nextUp, (Double(k) / 255).nextDown, -Double(k) / 255] }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let places = Int.random(in: 0...10, using: &generator)
