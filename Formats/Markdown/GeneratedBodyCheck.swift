@@ -16,25 +16,38 @@ struct GeneratedBodyCheck {
     private var cursor = 0
     /// An amount as the writer formats it.
     private var scratch: [UInt8] = []
+    /// ``MarkdownEscaper``'s tables of the bytes it stops at: plain text, headings, lists with `,`.
+    private let plain: UnsafeBufferPointer<UInt8>
+    private let heading: UnsafeBufferPointer<UInt8>
+    private let comma: UnsafeBufferPointer<UInt8>
 
-    private init(_ body: UnsafeBufferPointer<UInt8>) {
+    private init(_ body: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, heading: UnsafeBufferPointer<UInt8>, comma: UnsafeBufferPointer<UInt8>) {
         self.body = body
+        self.plain = plain
+        self.heading = heading
+        self.comma = comma
     }
 
     /// Whether `body` is, provably, what the writer makes of `recipe`'s fields.
     static func proves(_ body: UnsafeBufferPointer<UInt8>, isGeneratedFrom recipe: Recipe) -> Bool {
-        var check = GeneratedBodyCheck(body)
-        return check.matches(recipe) && check.cursor == body.count
+        MarkdownEscaper.plainStopTable.withUnsafeBufferPointer { plain in
+            MarkdownEscaper.headingStopTable.withUnsafeBufferPointer { heading in
+                MarkdownEscaper.commaStopTable.withUnsafeBufferPointer { comma in
+                    var check = GeneratedBodyCheck(body, plain: plain, heading: heading, comma: comma)
+                    return check.matches(recipe) && check.cursor == body.count
+                }
+            }
+        }
     }
 
     private mutating func matches(_ recipe: Recipe) -> Bool {
         guard recipe.prepTime == nil, recipe.cookTime == nil, recipe.totalTime == nil,
-              expect("# "), expectText(recipe.title, stops: MarkdownEscaper.headingStopTable, trimmed: false) else { return false }
+              expect("# "), expectText(recipe.title, stops: heading, trimmed: false) else { return false }
         if let summary = recipe.summary {
-            guard expect("\n\n"), expectText(summary, stops: MarkdownEscaper.plainStopTable, trimmed: true) else { return false }
+            guard expect("\n\n"), expectText(summary, stops: plain, trimmed: true) else { return false }
         }
         for (index, tag) in recipe.tags.enumerated() {
-            guard index == 0 ? expect("\n\n*") : expect(", "), expectText(tag, stops: MarkdownEscaper.commaStopTable, trimmed: true) else { return false }
+            guard index == 0 ? expect("\n\n*") : expect(", "), expectText(tag, stops: comma, trimmed: true) else { return false }
         }
         if !recipe.tags.isEmpty && !expect("*") { return false }
         var wroteYield = false
@@ -55,7 +68,7 @@ struct GeneratedBodyCheck {
                 guard expect("\n\n"), expectSteps(recipe.directions) else { return false }
             }
             for section in recipe.directionGroups {
-                guard expect("\n\n## "), expectText(section.title, stops: MarkdownEscaper.headingStopTable, trimmed: false) else { return false }
+                guard expect("\n\n## "), expectText(section.title, stops: heading, trimmed: false) else { return false }
                 if !section.directions.isEmpty {
                     guard expect("\n\n"), expectSteps(section.directions) else { return false }
                 }
@@ -69,7 +82,7 @@ struct GeneratedBodyCheck {
         scratch.append(contentsOf: repeatElement(UInt8(ascii: "#"), count: level))
         scratch.append(UInt8(ascii: " "))
         guard level <= 6, expect("\n\n"), expect(bytes: scratch),
-              expectText(group.title, stops: MarkdownEscaper.headingStopTable, trimmed: false) else { return false }
+              expectText(group.title, stops: heading, trimmed: false) else { return false }
         if !group.ingredients.isEmpty {
             guard expect("\n\n"), expectIngredients(group.ingredients) else { return false }
         }
@@ -79,18 +92,18 @@ struct GeneratedBodyCheck {
 
     /// One line each: `- *amount unit* name, note`.
     private mutating func expectIngredients(_ ingredients: [Ingredient]) -> Bool {
-        for (index, ingredient) in ingredients.enumerated() {
-            guard ingredient.link == nil, index == 0 || expect("\n"), expect("- ") else { return false }
-            if let amount = ingredient.amount {
-                guard expect("*"), expectAmount(amount, unit: ingredient.unit), expect("* ") else { return false }
-            } else if let unit = ingredient.unit, !unit.isEmpty {
+        for index in ingredients.indices {
+            guard ingredients[index].link == nil, index == 0 || expect("\n"), expect("- ") else { return false }
+            if let amount = ingredients[index].amount {
+                guard expect("*"), expectAmount(amount, unit: ingredients[index].unit), expect("* ") else { return false }
+            } else if let unit = ingredients[index].unit, !unit.isEmpty {
                 return false
             }
             // The name and the note are written as one text, `name, note`, escaped and trimmed.
-            if let note = ingredient.note, !note.isEmpty {
-                guard expectText(ingredient.name, stops: MarkdownEscaper.plainStopTable, trimmed: true),
-                      expect(", "), expectText(note, stops: MarkdownEscaper.plainStopTable, trimmed: true, first: false) else { return false }
-            } else if !expectText(ingredient.name, stops: MarkdownEscaper.plainStopTable, trimmed: true) {
+            if let note = ingredients[index].note, !note.isEmpty {
+                guard expectText(ingredients[index].name, stops: plain, trimmed: true),
+                      expect(", "), expectText(note, stops: plain, trimmed: true, first: false) else { return false }
+            } else if !expectText(ingredients[index].name, stops: plain, trimmed: true) {
                 return false
             }
         }
@@ -104,7 +117,7 @@ struct GeneratedBodyCheck {
             scratch.removeAll(keepingCapacity: true)
             ByteText.append(index + 1, to: &scratch)
             scratch.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: " ")])
-            guard expect(bytes: scratch), expectText(step, stops: MarkdownEscaper.plainStopTable, trimmed: true) else { return false }
+            guard expect(bytes: scratch), expectText(step, stops: plain, trimmed: true) else { return false }
         }
         return true
     }
@@ -118,7 +131,7 @@ struct GeneratedBodyCheck {
         guard expect(bytes: scratch) else { return false }
         guard let unit, let head = unit.utf8.first else { return true }
         guard head != UInt8(ascii: "/"), head < UInt8(ascii: "0") || head > UInt8(ascii: "9"), expect(" ") else { return false }
-        return expectText(unit, stops: MarkdownEscaper.commaStopTable, trimmed: false)
+        return expectText(unit, stops: comma, trimmed: false)
     }
 
     /// Whether the body goes on with `text` as ``MarkdownEscaper`` writes it (`stops`: its
@@ -128,7 +141,7 @@ struct GeneratedBodyCheck {
     /// the escaper's input (`first`), and, when the writer trims it, ending with one. Runs
     /// without stops are compared as they are; a stop is a backslash and itself, but `&`
     /// only before `#` or a letter.
-    private mutating func expectText(_ text: String, stops: [UInt8], trimmed: Bool, first: Bool = true) -> Bool {
+    private mutating func expectText(_ text: String, stops: UnsafeBufferPointer<UInt8>, trimmed: Bool, first: Bool = true) -> Bool {
         let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let head = bytes.first, let last = bytes.last, MarkdownText.isVisibleASCII(head),
                   !trimmed || MarkdownText.isVisibleASCII(last) else { return false }
@@ -142,24 +155,22 @@ struct GeneratedBodyCheck {
                 default: break
                 }
             }
-            return stops.withUnsafeBufferPointer { stops in
-                var start = 0
-                while start < bytes.count {
-                    let end = ByteRun.end(of: bytes, from: start, stops: stops)
-                    guard expect(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
-                    guard end < bytes.count else { break }
-                    let byte = bytes[end]
-                    guard byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { return false }
-                    var escaped = true
-                    if byte == UInt8(ascii: "&") {
-                        let next = end + 1 < bytes.count ? bytes[end + 1] : 0
-                        escaped = next == UInt8(ascii: "#") || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
-                    }
-                    guard !escaped || expect("\\"), expect(bytes: UnsafeBufferPointer(rebasing: bytes[end...end])) else { return false }
-                    start = end + 1
+            var start = 0
+            while start < bytes.count {
+                let end = ByteRun.end(of: bytes, from: start, stops: stops)
+                guard expect(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+                guard end < bytes.count else { break }
+                let byte = bytes[end]
+                guard byte != UInt8(ascii: "\n"), byte != UInt8(ascii: "\r") else { return false }
+                var escaped = true
+                if byte == UInt8(ascii: "&") {
+                    let next = end + 1 < bytes.count ? bytes[end + 1] : 0
+                    escaped = next == UInt8(ascii: "#") || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z"))
                 }
-                return true
+                guard !escaped || expect("\\"), expect(bytes: UnsafeBufferPointer(rebasing: bytes[end...end])) else { return false }
+                start = end + 1
             }
+            return true
         }
         return result ?? false
     }
