@@ -123,28 +123,33 @@ struct GeneratedBodyCheck {
     }
 
     /// `*amount unit*`'s inside: the number as ``AmountText`` writes it, then the unit when it
-    /// starts with a visible ASCII byte other than a slash or a digit (which the writer
-    /// writes otherwise), escaped with `,`.
+    /// starts with an ASCII byte other than a slash or a digit (the writer writes those, and
+    /// a fraction, otherwise), escaped with `,`.
     private mutating func expectAmount(_ amount: Double, unit: String?) -> Bool {
         scratch.removeAll(keepingCapacity: true)
         AmountText.append(amount, to: &scratch)
         guard expect(bytes: scratch) else { return false }
         guard let unit, let head = unit.utf8.first else { return true }
-        guard head != UInt8(ascii: "/"), head < UInt8(ascii: "0") || head > UInt8(ascii: "9"), expect(" ") else { return false }
+        guard head != UInt8(ascii: "/"), head < UInt8(ascii: "0") || head > UInt8(ascii: "9"), head < 0x80, expect(" ") else { return false }
         return expectText(unit, stops: comma, trimmed: false)
     }
 
     /// Whether the body goes on with `text` as ``MarkdownEscaper`` writes it (`stops`: its
     /// table, with line ends, `&` and every byte it escapes) when the text is simple: not
-    /// empty, on one line, starting with a visible ASCII byte that opens no block at the start
-    /// of a line (`#`, `-`, `+`, `=`, digits then `.` or `)`) unless the text does not start
-    /// the escaper's input (`first`), and, when the writer trims it, ending with one. Runs
+    /// empty, on one line, starting with a visible byte (ASCII or not) that opens no block at
+    /// the start of a line (`#`, `-`, `+`, `=`, digits then `.` or `)`) unless the text does not
+    /// start the escaper's input (`first`), and, when the writer trims it, with nothing to
+    /// trim. Runs
     /// without stops are compared as they are; a stop is a backslash and itself, but `&`
     /// only before `#` or a letter.
     private mutating func expectText(_ text: String, stops: UnsafeBufferPointer<UInt8>, trimmed: Bool, first: Bool = true) -> Bool {
         let result = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard let head = bytes.first, let last = bytes.last, MarkdownText.isVisibleASCII(head),
-                  !trimmed || MarkdownText.isVisibleASCII(last) else { return false }
+            guard let head = bytes.first, let last = bytes.last, head > 0x20, head != 0x7F else { return false }
+            // What `MarkdownText.trimmed` leaves as it is: visible ASCII at both ends, or no
+            // whitespace (non-ASCII too) at either.
+            if trimmed && !(MarkdownText.isVisibleASCII(head) && MarkdownText.isVisibleASCII(last)) {
+                guard PlainTextLines.visibleRange(of: bytes, from: 0, to: bytes.count).count == bytes.count else { return false }
+            }
             if first {
                 switch head {
                 case UInt8(ascii: "#"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="): return false

@@ -57,7 +57,7 @@ struct GeneratedBodyCheckTests {
     static let tricky = [
         "plain", "*star*", "_under_", "a\\b", "\\", "&amp;", "&#13;", "& x", "x &", "&", "#hash", "a # b", "-dash", "+plus", "=eq",
         "1. one", "1) one", "12.5 g", "3 eggs", "a, b", "a,b", " lead", "trail ", "\ttab", "two\nlines", "cr\rx", "", " ", "é", "ünder",
-        "x é", "[link](x)", "<b>", "~tilde", "`code`", "a]b", "/slash", "2nd", "½", "x*", "end\\",
+        "x é", "é x", "\u{3000}x", "x\u{A0}", "資料", "[link](x)", "<b>", "~tilde", "`code`", "a]b", "/slash", "2nd", "½", "x*", "end\\",
     ]
 
     @Test("fields that need escaping or other care: proven only when the writer agrees")
@@ -90,6 +90,35 @@ struct GeneratedBodyCheckTests {
             }
         }
         #expect(proven > Self.tricky.count * 4, "escaped texts are proven too")
+    }
+
+    /// A body that holds a field's text as it is where the writer writes it otherwise (a unit
+    /// that starts with a fraction, a slash or a digit; a text to escape; a non-ASCII text
+    /// with whitespace to trim): not proven.
+    @Test("a field's raw text where the writer writes it otherwise is not proven")
+    func rawTexts() {
+        let written = String(decoding: Self.written(Self.benchLike), as: UTF8.self)
+        let cases: [(old: String, raw: String, change: (inout Recipe) -> Void)] = [
+            ("1/4 cup", "1/4 ½cup", { $0.ingredients[0].unit = "½cup" }),
+            ("1/4 cup", "1/4 ⁄cup", { $0.ingredients[0].unit = "⁄cup" }),
+            ("1/4 cup", "1/4 /cup", { $0.ingredients[0].unit = "/cup" }),
+            ("1/4 cup", "1/4 2cup", { $0.ingredients[0].unit = "2cup" }),
+            ("sugar", "*sugar*", { $0.ingredients[0].name = "*sugar*" }),
+            ("sugar", "資料\u{3000}", { $0.ingredients[0].name = "資料\u{3000}" }),
+            ("Banana bread 1", "\u{3000}資料", { $0.title = "\u{3000}資料" }),
+            ("Preheat the oven.", "資料\u{A0}", { $0.directions[0] = "資料\u{A0}" }),
+        ]
+        for (old, raw, change) in cases {
+            var recipe = Self.benchLike
+            change(&recipe)
+            #expect(written.contains(old))
+            let body = Array(written.replacingOccurrences(of: old, with: raw).utf8)
+            _ = Self.compare(body, recipe, "raw \(raw.debugDescription)")
+        }
+        var japanese = Self.benchLike
+        japanese.summary = "資料は前日までに共有"
+        japanese.ingredients[0].name = "砂糖"
+        #expect(Self.compare(Self.written(japanese), japanese, "non-ASCII texts without whitespace at their ends are proven"))
     }
 
     @Test("recipes of other shapes: times, links, empty parts, deep groups, no directions")
