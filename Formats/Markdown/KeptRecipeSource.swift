@@ -64,25 +64,33 @@ struct KeptRecipeSource {
     }
 
     /// The body of the recipe whose fields are `recipe`'s when it matters: the body is not
-    /// what the writer makes of those fields.
+    /// what the writer makes of those fields. The usual body is proven the writer's without
+    /// writing it (``GeneratedBodyCheck``); only another one is written and compared.
     /// A body that ends inside a fenced code block is not kept: written before another part,
     /// the fence would swallow it.
     /// `recipe` holds the body's fields, `merged` the recipe with its front matter merged in.
     mutating func keep(_ source: ArraySlice<UInt8>, of recipe: Recipe, merged: Recipe) {
         let same: Bool? = source.withUnsafeBufferPointer { bytes in
+            // The usual body, proven the writer's without writing it; else asked of the writer.
+            if GeneratedBodyCheck.proves(bytes, isGeneratedFrom: merged) { return true }
             guard !Self.endsInOpenFence(bytes) else { return nil }
-            var generated: [UInt8] = []
-            // The same body is as long as the source: one allocation, not one per doubling.
-            generated.reserveCapacity(bytes.count + 1)
-            var warnings: [String] = []
-            RecipeWriter(frontMatter: false).generatedBody(merged, markup: nil, into: &generated, warnings: &warnings)
-            return bytes.count == generated.count
-                && (bytes.isEmpty || generated.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
+            return Self.writerGenerates(bytes, from: merged)
         }
         guard same == false else { return }
         body = (String(decoding: source, as: UTF8.self), Self.fingerprint(recipe))
         let withFrontMatter = Self.fingerprint(merged)
         mergedFingerprint = withFrontMatter == body?.fingerprint ? nil : withFrontMatter
+    }
+
+    /// Whether the writer, writing `recipe`'s fields, writes `bytes`.
+    static func writerGenerates(_ bytes: UnsafeBufferPointer<UInt8>, from recipe: Recipe) -> Bool {
+        var generated: [UInt8] = []
+        // The same body is as long as the source: one allocation, not one per doubling.
+        generated.reserveCapacity(bytes.count + 1)
+        var warnings: [String] = []
+        RecipeWriter(frontMatter: false).generatedBody(recipe, markup: nil, into: &generated, warnings: &warnings)
+        return bytes.count == generated.count
+            && (bytes.isEmpty || generated.withUnsafeBufferPointer { memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 })
     }
 
     /// Whether a fence is open at the end of the body `bytes`, as the reader looks for fences when it splits parts.

@@ -55,14 +55,15 @@ enum MarkdownEscaper {
         }
     }
 
-    /// ``plainStops`` (and with `#`, or `,`) as a table of all 256 bytes, for the scan of runs.
-    private static let plainStopTable = plainStops.table
-    private static let headingStopTable: [UInt8] = {
+    /// ``plainStops`` (and with `#`, or `,`) as a table of all 256 bytes, for the scan of runs
+    /// (and for ``GeneratedBodyCheck``: a text without any of them is written as it is).
+    static let plainStopTable = plainStops.table
+    static let headingStopTable: [UInt8] = {
         var stops = plainStops
         stops.insert(UInt8(ascii: "#"))
         return stops.table
     }()
-    private static let commaStopTable: [UInt8] = {
+    static let commaStopTable: [UInt8] = {
         var stops = plainStops
         stops.insert(UInt8(ascii: ","))
         return stops.table

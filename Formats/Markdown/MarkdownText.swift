@@ -113,7 +113,7 @@ enum MarkdownText {
         return trimmed ?? text
     }
 
-    private static func isVisibleASCII(_ byte: UInt8) -> Bool {
+    static func isVisibleASCII(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F
     }
 

@@ -77,26 +77,53 @@ struct ConvertCommand: Command {
         plan.inputs.compactMap(\.note).forEach(context.console.error)
         let settings = try ValidationOptions.settings(scanned, rules: context.rules, command: name)
         let validator = scanned.has("--no-validate") ? nil : Validator(registry: context.rules, settings: settings)
-        for case let path? in plan.inputs.map(\.path) { try FileIO.checkReadable(path) }
-        let limits = try InputLimits(scanned, command: name)
-        let conversion = Conversion(
+        var conversion = Conversion(
             inputs: plan.inputs, to: plan.outputCodec, options: plan.encodingOptions,
-            pipeline: Pipeline(chain.steps), validator: validator, limits: limits
+            pipeline: Pipeline(chain.steps), validator: validator
         )
+        // Standard input is read, and a streamed conversion writes, only once every input file
+        // is known to open; a conversion read whole opens each file when it reads it.
+        let checksAhead = conversion.isStreamable || plan.inputs.contains { $0.path == nil }
+        try ConversionInput.checkReadable(plan.inputs, first: checksAhead) {
+            conversion.limits = try InputLimits(scanned, command: name)
+        }
         let printer = context.diagnostics
         guard !scanned.has("--all-warnings") else {
-            try conversion.write(to: plan.destination(standardOutput: context.console), report: printer.handler)
+            try ConversionInput.checkReadable(plan.inputs, first: false) {
+                try conversion.write(to: plan.destination(standardOutput: context.console), report: printer.handler)
+            }
             return .success
         }
         let repeated = RepeatedWarnings()
         defer { repeated.summary().forEach { printer.print($0, display: .alone) } }
-        try conversion.write(to: plan.destination(standardOutput: context.console)) { diagnostic, display in
-            if repeated.admits(diagnostic) { printer.print(diagnostic, display: display) }
+        try ConversionInput.checkReadable(plan.inputs, first: false) {
+            try conversion.write(to: plan.destination(standardOutput: context.console)) { diagnostic, display in
+                if repeated.admits(diagnostic) { printer.print(diagnostic, display: display) }
+            }
         }
         return .success
     }
 
     func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
         preconditionFailure("convert scans its own arguments in run(raw:context:)")
+    }
+}
+
+extension ConversionInput {
+    /// Runs `body` after checking that every input file opens for reading (`first`), or else
+    /// checks them only when `body` fails (each file is opened when it is read): a file that
+    /// does not open is then the error (``FileError``, exit status 66), as when checked first,
+    /// whatever failed after it. Checking first opened each file once more.
+    static func checkReadable(_ inputs: [ConversionInput], first: Bool, _ body: () throws -> Void) throws {
+        if first {
+            for case let path? in inputs.map(\.path) { try FileIO.checkReadable(path) }
+            return try body()
+        }
+        do {
+            try body()
+        } catch {
+            for case let path? in inputs.map(\.path) { try FileIO.checkReadable(path) }
+            throw error
+        }
     }
 }

@@ -28,8 +28,11 @@ struct ValidateCommand: Command {
         inputs.compactMap(\.note).forEach(context.console.error)
         let settings = try ValidationOptions.settings(arguments, rules: context.rules, command: name)
         let limits = try InputLimits(arguments, command: name)
-        for case let path? in inputs.map(\.path) { try FileIO.checkReadable(path) }
-        let loaded = try InputReader(limits: limits).read(inputs, report: context.diagnostics.handler)
+        var read: PipelineState?
+        try ConversionInput.checkReadable(inputs, first: inputs.contains { $0.path == nil }) {
+            read = try InputReader(limits: limits).read(inputs, report: context.diagnostics.handler)
+        }
+        guard let loaded = read else { preconditionFailure("read or thrown") }
         let diagnostics = Validator(registry: context.rules, settings: settings).validate(loaded.items)
         switch format {
         case .text: diagnostics.forEach { context.diagnostics.print($0, excerpt: false) }

@@ -37,6 +37,32 @@ struct FolderInputTests {
         #expect(validated.status == 0, "\(validated.stderrText)")
     }
 
+    /// Files are no longer opened before a run that reads them whole, but a file that does
+    /// not open is still the error, whatever an earlier file brought: a broken recipe before
+    /// a missing one, a bad option, a directory named as a file.
+    @Test("a file that does not open is the error (66), before a broken file's (65) and a bad limit's (64)")
+    func missingFileStillComesFirst() throws {
+        let scratch = try ScratchFolder()
+        try scratch.write("broken.md", "# Broken\n\nno divider\n")
+        try scratch.write("good.md", "# Good\n\n---\n\n- salt\n")
+        let missing = scratch.path("missing.md")
+        for arguments in [
+            ["convert", scratch.path("broken.md"), missing, "-t", "json"],
+            ["convert", scratch.path("good.md"), missing, "-t", "json", "--max-items", "x"],
+            ["convert", scratch.path("good.md"), missing, "-t", "ndjson"],
+            ["validate", scratch.path("broken.md"), missing],
+        ] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 66, "\(arguments): \(result.stderrText)")
+            #expect(result.stderrText.contains("\(missing): error: no such file"), "\(arguments): \(result.stderrText)")
+            #expect(result.stdout.isEmpty)
+        }
+        let folder = try CLI.run(["convert", scratch.path("good.md"), scratch.path(""), "-f", "markdown", "-t", "json"])
+        #expect(folder.status == 65, "a folder named as an input is read as its files: \(folder.stderrText)")
+        let broken = try CLI.run(["convert", scratch.path("good.md"), scratch.path("broken.md"), "-t", "json"])
+        #expect(broken.status == 65, "\(broken.stderrText)")
+    }
+
     @Test("mixed formats: each file by its extension, each format's files together; -f keeps only that format's")
     func mixed() throws {
         let scratch = try ScratchFolder()

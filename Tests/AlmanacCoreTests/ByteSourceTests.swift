@@ -49,6 +49,40 @@ import Testing
         #expect(pipe.remainingByteCount() == nil, "a pipe's length is not known")
     }
 
+    /// A regular file read whole in one `read` gives what reading it in chunks gives, at
+    /// every size around the edges (empty, one byte, a page, past the chunk size), and a file
+    /// that grew after it was sized is read to its end.
+    @Test func readWholeGivesWhatChunkedReadsGive() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-whole-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for size in [0, 1, 2, 4095, 4096, 4097, (1 << 20) - 1, 1 << 20, (1 << 20) + 3, 3 << 20] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let (whole, wholeSize) = try FileIO.openSized(path)
+            defer { whole.close() }
+            #expect(wholeSize == size)
+            var chunked = try FileIO.openForReading(path)
+            defer { chunked.close() }
+            #expect(try FileIO.readWhole(whole, size: size) == bytes, "size \(size)")
+            #expect(try FileIO.readAll(from: &chunked) == bytes, "size \(size)")
+        }
+        try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+        let (grown, _) = try FileIO.openSized(path)
+        defer { grown.close() }
+        #expect(try FileIO.readWhole(grown, size: 4) == Array("0123456789".utf8), "sized at 4 bytes, read to its end")
+    }
+
+    @Test func openSizedSaysWhatOpenForReadingSays() throws {
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(throws: FileError.unreadable(path: folder, reason: "is a directory")) { try FileIO.openSized(folder) }
+        let missing = folder + "/almanac-missing-\(UUID().uuidString)"
+        #expect(throws: FileError.notFound(path: missing)) { try FileIO.openSized(missing) }
+        let pipe = Pipe()
+        let (source, size) = try FileIO.openSized("/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)")
+        defer { source.close() }
+        #expect(size == nil, "a pipe has no size to read by")
+    }
+
     @Test func splitsLinesWithNumbersAndOffsets() throws {
         #expect(try lines("one\ntwo\nthree\n") == [
             Line(text: "one", number: 1, offset: 0), Line(text: "two", number: 2, offset: 4), Line(text: "three", number: 3, offset: 8),

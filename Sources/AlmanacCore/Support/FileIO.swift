@@ -10,17 +10,53 @@ import Darwin
 package enum FileIO {
     /// Opens `path` for reading; throws ``FileError/notFound(path:)`` or ``FileError/unreadable(path:reason:)``.
     package static func openForReading(_ path: String) throws -> FileDescriptorSource {
+        try openSized(path).source
+    }
+
+    /// Opens `path` for reading as ``openForReading(_:)`` does (one `open` and one `fstat`),
+    /// with the size of a regular file (`nil` for anything else: a pipe, a device), so that
+    /// it can be read whole with ``readWhole(_:size:)``.
+    package static func openSized(_ path: String) throws -> (source: FileDescriptorSource, size: Int?) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             if errno == ENOENT { throw FileError.notFound(path: path) }
             throw FileError.unreadable(path: path, reason: FileError.reason())
         }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+        guard fstat(descriptor, &status) == 0 else { return (FileDescriptorSource(descriptor: descriptor, name: path), nil) }
+        if (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
             throw FileError.unreadable(path: path, reason: "is a directory")
         }
-        return FileDescriptorSource(descriptor: descriptor, name: path)
+        let size = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : nil
+        return (FileDescriptorSource(descriptor: descriptor, name: path), size)
+    }
+
+    /// Reads a regular file that ``openSized(_:)`` opened and found `size` bytes long, from
+    /// its start, into an array made for it: one `read` when the file is as long as it was (a
+    /// read that stops short once `size` bytes are in is the end); a file that grew is read on
+    /// to its end. Throws ``FileError/ioFailed(path:reason:)`` as ``FileDescriptorSource`` does.
+    package static func readWhole(_ source: FileDescriptorSource, size: Int) throws -> [UInt8] {
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            count = 0
+            while count < buffer.count {
+                let got = read(source.descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else {
+                    if got < 0 { failure = errno }
+                    return
+                }
+                count += got
+                if count >= size && count < buffer.count { return }
+            }
+        }
+        guard failure == 0 else { throw FileError.ioFailed(path: source.name, reason: "cannot read: \(FileError.reason(failure))") }
+        if bytes.count == size + 1 {
+            var rest = source
+            while try rest.read(into: &bytes, maximum: 1 << 20) > 0 {}
+        }
+        return bytes
     }
 
     /// Checks that `path` can be opened for reading, without reading it.

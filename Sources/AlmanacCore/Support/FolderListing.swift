@@ -29,7 +29,9 @@ package enum FolderListing {
             throw FileError.unreadable(path: path, reason: FileError.reason())
         }
         defer { closedir(folder) }
-        var entries: [Entry] = []
+        // Each name with its UTF-8 bytes, sorted by them with `memcmp` (comparing the Strings'
+        // UTF-8 views element by element cost about a thousand instructions a comparison).
+        var entries: [(bytes: [UInt8], entry: Entry)] = []
         while let entry = readdir(folder) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
@@ -39,9 +41,19 @@ package enum FolderListing {
             // or a file system that does not say needs a `stat`.
             let type = Int32(entry.pointee.d_type)
             let folder = type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) ? isFolder(join(path, name)) : type == Int32(DT_DIR)
-            entries.append(Entry(name: name, isFolder: folder))
+            entries.append((Array(name.utf8), Entry(name: name, isFolder: folder)))
         }
-        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        entries.sort { precedes($0.bytes, $1.bytes) }
+        return entries.map(\.entry)
+    }
+
+    /// Whether `left` sorts before `right` by their bytes (a prefix first).
+    private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        let common = min(left.count, right.count)
+        let order = left.withUnsafeBufferPointer { left in
+            right.withUnsafeBufferPointer { right in common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common) }
+        }
+        return order != 0 ? order < 0 : left.count < right.count
     }
 
     /// `name` inside the folder `path`.

@@ -1,43 +1,30 @@
 import AlmanacCore
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads and decodes small inputs several at a time, one per core: a folder of two
 /// thousand recipes is read in about half the time on two cores. The loads touch nothing
 /// shared; their results come back in input order, so what is merged, reported and thrown
 /// is what reading them one after another gives.
 ///
-/// Memory holds at most ``batchLimit`` small inputs at once; an input past
-/// ``smallFileLimit``, standard input, and a group read as one (a calendar folder) are
-/// loaded alone, as before.
+/// Memory holds at most ``batchLimit`` small inputs at once: a file of a batch that turns
+/// out larger than ``smallFileLimit`` (or no regular file) is not read with the others but
+/// alone after them (``InputReader``); standard input and a group read as one (a calendar
+/// folder) are loaded alone, as before.
 enum ConcurrentLoads {
     /// The most inputs loaded in one batch.
     static let batchLimit = 16
     /// The largest file loaded beside others.
     static let smallFileLimit = 4 << 20
 
-    /// The groups at the front of `groups` to load together: up to ``batchLimit`` small
-    /// ones, else the first alone.
+    /// The groups at the front of `groups` to load together: up to ``batchLimit`` files
+    /// each read alone, else the first alone. Their sizes are found when they are opened:
+    /// asking for them here first cost a `stat` a file.
     static func batch(_ groups: ArraySlice<Range<Int>>, of inputs: [ConversionInput]) -> ArraySlice<Range<Int>> {
         var end = groups.startIndex
-        while end < groups.endIndex, end - groups.startIndex < batchLimit, isSmall(groups[end], of: inputs) {
+        while end < groups.endIndex, end - groups.startIndex < batchLimit, groups[end].count == 1, inputs[groups[end].lowerBound].path != nil {
             end += 1
         }
         return groups[groups.startIndex..<max(end, groups.startIndex + 1)]
-    }
-
-    /// Whether `group` is one regular file of at most ``smallFileLimit`` bytes.
-    private static func isSmall(_ group: Range<Int>, of inputs: [ConversionInput]) -> Bool {
-        guard group.count == 1, let path = inputs[group.lowerBound].path else { return false }
-        var status = stat()
-        guard stat(path, &status) == 0 else { return false }
-        return status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) <= smallFileLimit
     }
 
     /// `load` of each of `inputs`, on every core when there are several; in order.

@@ -12,14 +12,19 @@ enum FolderInput {
     static func inputs(of folder: String, forced: (any FormatCodec)?, registry: FormatRegistry) throws -> (inputs: [ConversionInput], note: String?) {
         var found: [(rank: Int, input: ConversionInput)] = []
         var skipped: [String] = []
+        // What each extension reads, asked of the registry once: a codec's `format` is made
+        // anew each time it is asked for.
+        var byExtension: [String: (codec: any FormatCodec, rank: Int)?] = [:]
         for entry in try FolderListing.entries(of: folder) where !entry.name.hasPrefix(".") {
             let path = FolderListing.join(folder, entry.name)
-            guard !entry.isFolder, let codec = registry.codec(forPath: path), !codec.format.reads.isEmpty,
-                  forced == nil || forced!.format.name == codec.format.name else {
+            let fileExtension = entry.isFolder ? nil : FormatRegistry.fileExtension(of: entry.name)
+            if let fileExtension, byExtension.index(forKey: fileExtension) == nil {
+                byExtension.updateValue(reader(of: path, forced: forced, registry: registry), forKey: fileExtension)
+            }
+            guard let fileExtension, let (codec, rank) = byExtension[fileExtension] ?? nil else {
                 skipped.append(entry.isFolder ? entry.name + "/" : entry.name)
                 continue
             }
-            let rank = registry.codecs.firstIndex { $0.format.name == codec.format.name } ?? 0
             found.append((rank, ConversionInput(path: path, codec: codec)))
         }
         let what = forced.map { "no \($0.format.name) file" } ?? "no file almanac reads"
@@ -31,6 +36,15 @@ enum FolderInput {
         let inputs = found.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.input)
         let note = skipped.isEmpty ? nil : "\(folder): note: \(skipped.count) entr\(skipped.count == 1 ? "y" : "ies") not read (no format almanac reads by that extension, or a folder): \(listed(skipped))"
         return (inputs, note)
+    }
+
+    /// The codec that reads `path` by its extension and its rank in the registry, or `nil` when
+    /// none reads it (or not the `forced` one).
+    private static func reader(of path: String, forced: (any FormatCodec)?, registry: FormatRegistry) -> (codec: any FormatCodec, rank: Int)? {
+        guard let codec = registry.codec(forPath: path) else { return nil }
+        let format = codec.format
+        guard !format.reads.isEmpty, forced == nil || forced!.format.name == format.name else { return nil }
+        return (codec, registry.codecs.firstIndex { $0.format.name == format.name } ?? 0)
     }
 
     /// The first names, and how many more.

@@ -41,6 +41,22 @@ public struct InputLimits: Sendable, Hashable {
         return bytes
     }
 
+    /// Reads a file that ``FileIO/openSized(_:)`` opened whole: a regular file of `size` bytes
+    /// within ``maximumInputBytes`` with one `read` into an array made for it, its lines then
+    /// checked against ``maximumLineLength``; anything else as ``readAll(from:name:lines:)``
+    /// reads it, with the same errors.
+    func readAll(from source: inout FileDescriptorSource, size: Int?, name: String, lines: LineStructure) throws -> [UInt8] {
+        guard let size, size <= maximumInputBytes else { return try readAll(from: &source, name: name, lines: lines) }
+        let bytes = try FileIO.readWhole(source, size: size)
+        if bytes.count > maximumInputBytes { throw tooLarge(name) }
+        do {
+            try LineLengthLimit.check(bytes, maximum: maximumLineLength, structure: lines)
+        } catch {
+            throw exceeded(error, name: name)
+        }
+        return bytes
+    }
+
     /// `name` is larger than ``maximumInputBytes``.
     func tooLarge(_ name: String) -> LimitExceeded {
         exceeded(name, "is larger than \(maximumInputBytes) bytes", option: "--max-input-size")

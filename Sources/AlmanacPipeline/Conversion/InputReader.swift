@@ -28,9 +28,12 @@ public struct InputReader: Sendable {
             while !groups.isEmpty {
                 let batch = ConcurrentLoads.batch(groups, of: inputs)
                 groups = groups.dropFirst(batch.count)
-                let loaded = ConcurrentLoads.run(batch.map { Array(inputs[$0]) }) { try load($0) }
-                for result in loaded {
-                    try merge(try result.get(), into: &state, report: report)
+                let together = batch.count > 1
+                let loaded = ConcurrentLoads.run(batch.map { Array(inputs[$0]) }) { try load($0, besideOthers: together) }
+                for (group, result) in zip(batch, loaded) {
+                    // A file too large to be read beside others is read now, alone.
+                    let done = try result.get() ?? load(Array(inputs[group]), besideOthers: false)!
+                    try merge(done, into: &state, report: report)
                 }
             }
         } catch {
@@ -65,14 +68,17 @@ public struct InputReader: Sendable {
     }
 
     /// Reads and decodes one input, or a group of inputs of one ``InputGroupDecoding`` codec
-    /// together. Touches nothing shared: several run at once.
-    private func load(_ group: [ConversionInput]) throws -> Loaded {
+    /// together. Touches nothing shared: several run at once. `nil` when read `besideOthers`
+    /// and a file is no regular file of at most ``ConcurrentLoads/smallFileLimit`` bytes: it is
+    /// to be read alone. A file is opened, sized, read and closed: four system calls.
+    private func load(_ group: [ConversionInput], besideOthers: Bool) throws -> Loaded? {
         var contents: [[UInt8]] = []
         for input in group {
             if let path = input.path {
-                var source = try FileIO.openForReading(path)
+                var (source, size) = try FileIO.openSized(path)
                 defer { source.close() }
-                contents.append(try limits.readAll(from: &source, name: path, lines: input.codec.format.lines))
+                if besideOthers && (size ?? Int.max) > ConcurrentLoads.smallFileLimit { return nil }
+                contents.append(try limits.readAll(from: &source, size: size, name: path, lines: input.codec.format.lines))
             } else {
                 var stdin = FileIO.standardInput
                 contents.append(try limits.readAll(from: &stdin, name: input.name, lines: input.codec.format.lines))
