@@ -1,6 +1,5 @@
-/// Byte-level pieces shared by the fast path's check (``XMLFastCheck``) and its event
-/// scanner (``XMLFastScanner``): the names, white space, references and line breaks of the
-/// subset of XML the fast path reads (ASCII names without a colon, no carriage return).
+/// Byte-level pieces of the fast path (``XMLFastScanner``): the names, white space,
+/// references and line breaks of the subset of XML the fast path reads (ASCII names without a colon, no carriage return).
 enum XMLFastBytes {
     /// Flags of a byte in ``classes``.
     struct ByteClass: OptionSet {
