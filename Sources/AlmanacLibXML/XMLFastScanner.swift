@@ -59,6 +59,8 @@ struct XMLFastScanner {
 
     private struct CachedName {
         var head: UInt64 = 0
+        /// The last eight bytes of a name of nine to sixteen.
+        var tail: UInt64 = 0
         var length = 0
         var address: UInt = 0
     }
@@ -316,14 +318,15 @@ struct XMLFastScanner {
         } else {
             for offset in 0..<min(length, 8) { head |= UInt64(base[offset]) << UInt64(offset * 8) }
         }
+        let tail = length > 8 && length <= 16 ? XMLFastBytes.word(bytes.baseAddress!, end - 8) : 0
         let slot = Int(truncatingIfNeeded: ((head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.cacheSize - 1)
         let cached = names[slot]
-        if cached.address != 0, cached.head == head, cached.length == length,
-           length <= 8 || memcmp(UnsafeRawPointer(bitPattern: cached.address)!, base, length) == 0 {
+        if cached.address != 0, cached.head == head, cached.length == length, cached.tail == tail,
+           length <= 16 || memcmp(UnsafeRawPointer(bitPattern: cached.address)!, base, length) == 0 {
             return cached.address
         }
         let address = UInt(bitPattern: xmlDictLookup(dictionary, base, Int32(length)))
-        names[slot] = CachedName(head: head, length: length, address: address)
+        names[slot] = CachedName(head: head, tail: tail, length: length, address: address)
         return address
     }
 }

@@ -238,6 +238,29 @@ struct XMLFastPathTests {
         }
     }
 
+    @Test("the byte helpers against plain loops: line feeds counted and names compared eight bytes at a time")
+    func byteHelpers() {
+        var state: UInt64 = 3
+        func random(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        // Mostly line feeds and a few letters, so that equal runs and many line feeds come up.
+        let bytes: [UInt8] = (0..<1_000).map { _ in [0x0A, 0x61, 0x62, 0x0A, 0xC3, 0x0A][random(6)] }
+        bytes.withUnsafeBufferPointer { buffer in
+            for _ in 0..<300 {
+                let first = random(bytes.count + 1)
+                let last = first + random(bytes.count - first + 1)
+                #expect(XMLFastBytes.lineFeeds(buffer, first, last) == bytes[first..<last].filter { $0 == 0x0A }.count, "\(first)..<\(last)")
+                let length = random(20)
+                let one = random(bytes.count - length + 1)
+                let other = random(bytes.count - length + 1)
+                #expect(XMLFastBytes.same(buffer, one, one + length, as: other) == (bytes[one..<(one + length)] == bytes[other..<(other + length)]), "\(one) \(other) \(length)")
+                #expect(XMLFastBytes.same(buffer, one, one + length, as: one))
+            }
+        }
+    }
+
     @Test("mutated documents: the fast path takes only what libxml2 reads without a word, and reads it the same")
     func mutations() {
         let base = Array(Self.sample.utf8)
