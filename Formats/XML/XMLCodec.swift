@@ -22,9 +22,11 @@ public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
     public var format: FormatDescriptor { Self.descriptor }
 
     public func decode(_ bytes: [UInt8], source: String, limits: ReaderLimits) throws -> DecodeResult {
-        try reading(bytes, source: source, limits: limits) { reader in
-            let document = try reader.document()
-            return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+        try bytes.withUnsafeBufferPointer { buffer in
+            try reading(buffer, source: source, limits: limits) { reader in
+                let document = try reader.document()
+                return DecodeResult(document: document, diagnostics: reader.diagnostics, origins: reader.origins)
+            }
         }
     }
 
@@ -32,21 +34,20 @@ public struct XMLCodec: ItemStreamDecoding, DocumentStreamEncoding {
     /// only the input's bytes and the item at hand are held (libxml2's push parser builds no
     /// tree; its events are kept only until the model reader has walked them). Items come in document order, recipes and events as they stand.
     public func decodeItems(from source: inout some ByteSource, sourceName: String, limits: ReaderLimits, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd {
-        let bytes = try FileIO.readAll(from: &source)
-        return try reading(bytes, source: sourceName, limits: limits) { reader in
-            let extras = try reader.read { item, position in try body(item, position) }
-            return StreamEnd(diagnostics: reader.diagnostics, documentExtras: extras)
+        try XMLInput.withBytes(of: &source) { bytes in
+            try reading(bytes, source: sourceName, limits: limits) { reader in
+                let extras = try reader.read { item, position in try body(item, position) }
+                return StreamEnd(diagnostics: reader.diagnostics, documentExtras: extras)
+            }
         }
     }
 
     /// Runs `body` with a model reader over `bytes`; what the XML kit's reader refuses is thrown as ``XMLDecodingError/read(_:)``.
-    private func reading<Result>(_ bytes: [UInt8], source: String, limits: ReaderLimits, _ body: (XMLModelReader) throws -> Result) throws -> Result {
+    private func reading<Result>(_ bytes: UnsafeBufferPointer<UInt8>, source: String, limits: ReaderLimits, _ body: (XMLModelReader) throws -> Result) throws -> Result {
         let options = self.options.applying(limits)
         do {
-            return try bytes.withUnsafeBufferPointer { buffer in
-                try XMLPushReader.reading(buffer, maximumDepth: options.maximumDepth) { cursor in
-                    try body(XMLModelReader(cursor: cursor, source: source))
-                }
+            return try XMLPushReader.reading(bytes, maximumDepth: options.maximumDepth) { cursor in
+                try body(XMLModelReader(cursor: cursor, source: source))
             }
         } catch let error as XMLReadError {
             throw XMLDecodingError.read(error)

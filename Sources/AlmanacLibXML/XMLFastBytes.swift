@@ -1,6 +1,5 @@
-/// Byte-level pieces shared by the fast path's check (``XMLFastCheck``) and its event
-/// scanner (``XMLFastScanner``): the names, white space, references and line breaks of the
-/// subset of XML the fast path reads (ASCII names without a colon, no carriage return).
+/// Byte-level pieces of the fast path (``XMLFastScanner``): the names, white space,
+/// references and line breaks of the subset of XML the fast path reads (ASCII names without a colon, no carriage return).
 enum XMLFastBytes {
     /// Flags of a byte in ``classes``.
     struct ByteClass: OptionSet {
@@ -75,15 +74,33 @@ enum XMLFastBytes {
         return true
     }
 
-    /// Whether the bytes `first..<last` equal those at `other` (same length).
+    /// Whether the bytes `first..<last` equal those at `other` (same length): eight bytes
+    /// at a time, the last eight overlapping, or one masked word for a short name with
+    /// room after it.
     @inline(__always)
     static func same(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ last: Int, as other: Int) -> Bool {
-        var index = 0
-        while first + index < last {
-            if bytes[first + index] != bytes[other + index] { return false }
-            index += 1
+        let count = last - first
+        guard let base = bytes.baseAddress, count > 0 else { return true }
+        if count > 8 {
+            var index = 0
+            while index + 8 < count {
+                guard word(base, first + index) == word(base, other + index) else { return false }
+                index += 8
+            }
+            return word(base, last - 8) == word(base, other + count - 8)
         }
+        if max(first, other) + 8 <= bytes.count {
+            let mask: UInt64 = count == 8 ? ~0 : (1 << UInt64(count * 8)) &- 1
+            return (word(base, first) ^ word(base, other)) & mask == 0
+        }
+        for index in 0..<count where base[first + index] != base[other + index] { return false }
         return true
+    }
+
+    /// The eight bytes at `offset`, which must lie inside the input.
+    @inline(__always)
+    static func word(_ base: UnsafePointer<UInt8>, _ offset: Int) -> UInt64 {
+        UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
     }
 
     /// Whether `scalar` is an XML 1.0 `Char`.

@@ -6,37 +6,61 @@ import Glibc
 import Darwin
 #endif
 
-/// Reads a document that ``XMLFastCheck`` accepted into ``XMLPushReader``'s event buffer,
-/// a piece at a time, as libxml2's SAX callbacks would have filled it: the same start tags
-/// (names interned in the same dictionary, the line of their `>`), end tags, text with
-/// references resolved and attribute values normalized. It checks nothing: the document
-/// was checked whole before the first event.
+/// Reads a document in the common subset of XML into ``XMLPushReader``'s event buffer, a
+/// piece at a time, as libxml2's SAX callbacks would have filled it: the same start tags
+/// (names interned in the same dictionary), end tags, text with references resolved and
+/// attribute values normalized. It checks, in the same pass, that the document stays in
+/// the subset: UTF-8 without a byte-order mark or a carriage return; an optional XML
+/// declaration of version 1.0 (encoding UTF-8, standalone yes or no); comments; one root
+/// element and nothing after it but white space and comments. Element and attribute names
+/// are ASCII without a colon (so no prefixes); the only namespace declaration is a default
+/// one (`xmlns="…"`) to an absolute URI of plain characters; text, CDATA sections and
+/// attribute values hold XML `Char`s, the five predefined entities and character
+/// references. No DOCTYPE, no processing instruction.
+///
+/// Every document it reads to its end is one libxml2 reads without an error or a warning,
+/// into the same events. The moment it meets anything else, well-formed or not, it stops
+/// (``isAbandoned``): the events of the piece in progress are dropped, and libxml2 reads
+/// the document from its start, its events up to the last tag handed out passed over (a
+/// piece always ends with a tag), so that libxml2's messages and its support for the rest
+/// of XML stay.
 ///
 /// A text event records where its text starts in the input (``XMLEvent/source``) instead of
 /// a line, which is counted only when a message needs it (``textLine(at:)``).
 struct XMLFastScanner {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private let classes = XMLFastBytes.classes
+    let bytes: UnsafeBufferPointer<UInt8>
+    let classes = XMLFastBytes.classes
     /// libxml2's dictionary, where names and namespaces are interned.
     private let dictionary: xmlDictPtr?
     private var index = 0
     /// How far positions have been counted, and the line and column there.
-    private var counted = SourcePosition(offset: 0, line: 1, column: 1)
+    var counted = SourcePosition(offset: 0, line: 1, column: 1)
     /// Counts the places asked for behind `counted` on an earlier line.
-    private var behind: SourceLocator?
+    var behind: SourceLocator?
     /// The default namespace of each open element (an interned address, `0` for none).
-    private var namespaces = [UInt](repeating: 0, count: XMLFastCheck.maximumDepth + 1)
-    /// The length of each open element's name, to step over its end tag.
-    private var nameLengths = [Int](repeating: 0, count: XMLFastCheck.maximumDepth + 1)
+    private var namespaces = [UInt](repeating: 0, count: Self.maximumDepth + 1)
+    /// Where each open element's name starts and how long it is, to match its end tag.
+    private var nameStarts = [Int](repeating: 0, count: Self.maximumDepth + 1)
+    private var nameLengths = [Int](repeating: 0, count: Self.maximumDepth + 1)
+    /// The attribute names of the start tag being read, for the uniqueness check.
+    private var attributeNames = [(start: Int, end: Int)](repeating: (0, 0), count: Self.maximumAttributes)
     /// White space just read that the next tag carries (``XMLEvent/space``).
     private var pendingSpace: Int32 = 0
+    /// Where the last tag ended, for the limit on text between two tags.
+    private var lastTag = 0
+    /// Whether the root element has ended.
+    private var rootEnded = false
     /// Whether the input has been read to its end.
     private(set) var isFinished = false
+    /// Whether the document left the subset; libxml2 reads it instead (see above).
+    private(set) var isAbandoned = false
     /// Interned names by their first eight bytes and length.
     private var names = [CachedName](repeating: CachedName(), count: Self.cacheSize)
 
     private struct CachedName {
         var head: UInt64 = 0
+        /// The last eight bytes of a name of nine to sixteen.
+        var tail: UInt64 = 0
         var length = 0
         var address: UInt = 0
     }
@@ -45,70 +69,126 @@ struct XMLFastScanner {
     /// How many events, and text bytes, one fill stops after.
     private static let eventsPerFill = 1_024
     private static let textPerFill = 64 * 1024
+    /// The most attributes one start tag may have here, for the uniqueness check.
+    private static let maximumAttributes = 64
+    /// The deepest nesting here (libxml2 stops at 256).
+    static let maximumDepth = 200
+    /// The longest name, and the longest text between two tags (libxml2's tree builder
+    /// stops at 10,000,000 bytes of text).
+    private static let maximumNameLength = 1_000
+    private static let maximumTextLength = 9_000_000
 
     init(bytes: UnsafeBufferPointer<UInt8>, dictionary: xmlDictPtr?) {
         self.bytes = bytes
         self.dictionary = dictionary
     }
 
-    /// Appends the events of the next piece of the input to `buffer` (emptied by the caller).
+    /// Appends the events of the next piece of the input to `buffer` (emptied by the
+    /// caller); a piece ends after a tag, or at the end of the input. When the document
+    /// leaves the subset, ``isAbandoned`` is set and what the piece appended means nothing.
     mutating func fill(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
-        while buffer.pointee.events.count < Self.eventsPerFill, buffer.pointee.text.count < Self.textPerFill {
+        while !isAbandoned {
             guard index < bytes.count else {
-                isFinished = true
+                if rootEnded { isFinished = true } else { abandon() }
                 return
             }
             guard bytes[index] == UInt8(ascii: "<") else {
-                if buffer.pointee.openElements == 0 { index = XMLFastBytes.spaceEnd(bytes, from: index, classes) } else { text(buffer) }
+                if buffer.pointee.openElements == 0 { outside() } else { text(buffer) }
                 continue
             }
+            guard index + 1 < bytes.count else { return abandon() }
             switch bytes[index + 1] {
-            case UInt8(ascii: "/"): endTag(buffer)
-            case UInt8(ascii: "?"): index = find("?>", from: index + 2) + 2
-            case UInt8(ascii: "!") where bytes[index + 2] == UInt8(ascii: "-"): index = find("-->", from: index + 4) + 3
-            case UInt8(ascii: "!"): cdata(buffer)
-            default: startTag(buffer)
+            case UInt8(ascii: "/"):
+                endTag(buffer)
+            case UInt8(ascii: "?"):
+                // Only the XML declaration, at the very start.
+                if index == 0, let end = XMLFastBytes.declarationEnd(bytes, classes) { index = end } else { abandon() }
+                continue
+            case UInt8(ascii: "!"):
+                if XMLFastBytes.has("<!--", in: bytes, at: index) {
+                    if let end = XMLFastBytes.commentEnd(bytes, from: index, classes) { index = end } else { abandon() }
+                } else if buffer.pointee.openElements > 0, XMLFastBytes.has("<![CDATA[", in: bytes, at: index) {
+                    cdata(buffer)
+                } else {
+                    abandon()
+                }
+                continue
+            default:
+                startTag(buffer)
             }
+            if buffer.pointee.events.count >= Self.eventsPerFill || buffer.pointee.text.count >= Self.textPerFill { return }
         }
+    }
+
+    /// Gives the document up to libxml2.
+    private mutating func abandon() {
+        isAbandoned = true
     }
 
     // MARK: Markup
 
+    /// White space outside the root element (anything else there is left to libxml2).
+    private mutating func outside() {
+        let end = XMLFastBytes.spaceEnd(bytes, from: index, classes)
+        guard end == bytes.count || bytes[end] == UInt8(ascii: "<") else { return abandon() }
+        index = end
+    }
+
     private mutating func startTag(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
         let nameStart = index + 1
-        let localNameEnd = XMLFastBytes.nameEnd(bytes, from: nameStart, classes)
-        var cursor = localNameEnd
-        let localName = intern(nameStart, cursor)
+        let nameEnd = XMLFastBytes.nameEnd(bytes, from: nameStart, classes)
+        guard !rootEnded, nameEnd > nameStart, nameEnd - nameStart <= Self.maximumNameLength, index - lastTag <= Self.maximumTextLength else { return abandon() }
+        let localName = intern(nameStart, nameEnd)
         let depth = Int(buffer.pointee.openElements)
         var namespace = depth > 0 ? namespaces[depth - 1] : 0
         let firstAttribute = Int32(buffer.pointee.attributes.count)
+        var cursor = nameEnd
+        var count = 0
+        var isEmpty = false
         while true {
-            cursor = XMLFastBytes.spaceEnd(bytes, from: cursor, classes)
-            let byte = bytes[cursor]
-            if byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") { break }
-            let attributeEnd = XMLFastBytes.nameEnd(bytes, from: cursor, classes)
+            let spaced = XMLFastBytes.spaceEnd(bytes, from: cursor, classes)
+            guard spaced < bytes.count else { return abandon() }
+            if bytes[spaced] == UInt8(ascii: ">") {
+                cursor = spaced + 1
+                break
+            }
+            if bytes[spaced] == UInt8(ascii: "/") {
+                guard spaced + 1 < bytes.count, bytes[spaced + 1] == UInt8(ascii: ">") else { return abandon() }
+                cursor = spaced + 2
+                isEmpty = true
+                break
+            }
+            // An attribute, after white space, named once in the tag: `name S? = S? "value"`.
+            let attributeEnd = XMLFastBytes.nameEnd(bytes, from: spaced, classes)
+            guard spaced > cursor, attributeEnd > spaced, attributeEnd - spaced <= Self.maximumNameLength, count < Self.maximumAttributes,
+                  Self.isNew(spaced, attributeEnd, among: attributeNames[..<count], in: bytes) else { return abandon() }
+            attributeNames[count] = (spaced, attributeEnd)
+            count += 1
             let equalsAt = XMLFastBytes.spaceEnd(bytes, from: attributeEnd, classes)
+            guard equalsAt < bytes.count, bytes[equalsAt] == UInt8(ascii: "=") else { return abandon() }
             let quoteAt = XMLFastBytes.spaceEnd(bytes, from: equalsAt + 1, classes)
+            guard let value = XMLFastBytes.attributeValue(bytes, at: quoteAt, classes) else { return abandon() }
             let valueStart = quoteAt + 1
-            let valueEnd = find(bytes[quoteAt], from: valueStart)
-            if attributeEnd - cursor == 5, XMLFastBytes.has("xmlns", in: bytes, at: cursor) {
+            let valueEnd = value.end
+            if attributeEnd - spaced == 5, XMLFastBytes.has("xmlns", in: bytes, at: spaced) {
+                guard XMLFastBytes.isPlainAbsoluteURI(bytes, valueStart, valueEnd) else { return abandon() }
                 namespace = intern(valueStart, valueEnd)
-            } else if isPlain(valueStart, valueEnd) {
+            } else if value.isPlain {
                 // A value as it stands is left in the input.
                 buffer.pointee.attributes.append(XMLEventAttribute(
-                    localName: intern(cursor, attributeEnd), namespace: 0, first: Int32(truncatingIfNeeded: valueStart),
+                    localName: intern(spaced, attributeEnd), namespace: 0, first: Int32(truncatingIfNeeded: valueStart),
                     last: Int32(truncatingIfNeeded: valueEnd), hasReference: false, inInput: true
                 ))
             } else {
                 let first = Int32(buffer.pointee.text.count)
                 appendResolved(valueStart, valueEnd, normalizingSpace: true, to: &buffer.pointee.text)
                 buffer.pointee.attributes.append(XMLEventAttribute(
-                    localName: intern(cursor, attributeEnd), namespace: 0, first: first, last: Int32(buffer.pointee.text.count), hasReference: false
+                    localName: intern(spaced, attributeEnd), namespace: 0, first: first, last: Int32(buffer.pointee.text.count), hasReference: false
                 ))
             }
             cursor = valueEnd + 1
         }
-        let isEmpty = bytes[cursor] == UInt8(ascii: "/")
+        guard isEmpty || depth < Self.maximumDepth else { return abandon() }
         buffer.pointee.events.append(XMLEvent(
             kind: .start, isEmpty: isEmpty, depth: buffer.pointee.openElements, line: 0, localName: localName, namespace: namespace,
             qualifiedName: localName, first: firstAttribute, last: Int32(buffer.pointee.attributes.count), source: Int32(truncatingIfNeeded: index),
@@ -116,23 +196,41 @@ struct XMLFastScanner {
         ))
         pendingSpace = 0
         if isEmpty {
-            index = cursor + 2
+            rootEnded = depth == 0
         } else {
             namespaces[depth] = namespace
-            nameLengths[depth] = localNameEnd - nameStart
-            index = cursor + 1
+            nameStarts[depth] = nameStart
+            nameLengths[depth] = nameEnd - nameStart
             buffer.pointee.openElements += 1
         }
+        index = cursor
+        lastTag = cursor
     }
 
-    @inline(__always)
+    /// Whether the attribute name `start..<end` differs from those before it in the tag.
+    private static func isNew(_ start: Int, _ end: Int, among names: ArraySlice<(start: Int, end: Int)>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for other in names where other.end - other.start == end - start && XMLFastBytes.same(bytes, start, end, as: other.start) {
+            return false
+        }
+        return true
+    }
+
+    /// `</name S?>`, the name the open element's.
     private mutating func endTag(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
+        let depth = Int(buffer.pointee.openElements)
+        guard depth > 0, index - lastTag <= Self.maximumTextLength else { return abandon() }
+        let nameStart = index + 2
+        let nameEnd = nameStart + nameLengths[depth - 1]
+        guard nameEnd < bytes.count, XMLFastBytes.same(bytes, nameStart, nameEnd, as: nameStarts[depth - 1]),
+              !classes[Int(bytes[nameEnd])].contains(.name) else { return abandon() }
+        let close = XMLFastBytes.spaceEnd(bytes, from: nameEnd, classes)
+        guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return abandon() }
         buffer.pointee.openElements -= 1
-        // `</`, the open element's name, white space (rarely), `>`.
-        let close = XMLFastBytes.spaceEnd(bytes, from: index + 2 + nameLengths[Int(buffer.pointee.openElements)], classes)
         buffer.pointee.events.append(XMLEvent(kind: .end, depth: buffer.pointee.openElements, line: 0, first: 0, last: 0, source: Int32(truncatingIfNeeded: index), space: pendingSpace))
         pendingSpace = 0
+        rootEnded = depth == 1
         index = close + 1
+        lastTag = index
     }
 
     /// Character data up to the next `<`, references resolved.
@@ -140,21 +238,20 @@ struct XMLFastScanner {
         // White space alone before a tag (indentation, mostly) goes with the tag, unless it
         // joins text before a comment.
         let spaceEnd = XMLFastBytes.spaceEnd(bytes, from: index, classes)
-        if bytes[spaceEnd] == UInt8(ascii: "<"), bytes[spaceEnd + 1] != UInt8(ascii: "!"), buffer.pointee.events.last?.kind != .text {
+        if spaceEnd + 1 < bytes.count, bytes[spaceEnd] == UInt8(ascii: "<"), bytes[spaceEnd + 1] != UInt8(ascii: "!"), buffer.pointee.events.last?.kind != .text {
             pendingSpace = Int32(truncatingIfNeeded: spaceEnd - index)
             index = spaceEnd
             return
         }
-        let end = find(UInt8(ascii: "<"), from: index)
-        let plain = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "&")), end - index) == nil
-        appendText(index, end, resolving: !plain, to: buffer)
-        index = end
+        guard let found = XMLFastBytes.textEnd(bytes, from: spaceEnd, classes) else { return abandon() }
+        appendText(index, found.end, resolving: !found.isPlain, to: buffer)
+        index = found.end
     }
 
-    /// `<![CDATA[ … ]]>`: its text as it stands.
+    /// `<![CDATA[ … ]]>`: its text as it stands (libxml2 reports none for an empty one).
     private mutating func cdata(_ buffer: UnsafeMutablePointer<XMLEventBuffer>) {
-        let end = find("]]>", from: index + 9)
-        appendText(index + 9, end, resolving: false, source: index, to: buffer)
+        guard let end = XMLFastBytes.cdataEnd(bytes, from: index + 9, classes) else { return abandon() }
+        if end > index + 9 { appendText(index + 9, end, resolving: false, source: index, to: buffer) }
         index = end + 3
     }
 
@@ -192,14 +289,6 @@ struct XMLFastScanner {
         buffer.pointee.events[last].last = Int32(buffer.pointee.text.count)
     }
 
-    /// Whether an attribute value reads as it stands: no reference, tab or line feed in it.
-    private func isPlain(_ start: Int, _ end: Int) -> Bool {
-        for byte in UnsafeBufferPointer(rebasing: bytes[start..<end]) where byte == UInt8(ascii: "&") || byte == 0x0A || byte == 0x09 {
-            return false
-        }
-        return true
-    }
-
     /// The bytes `start..<end` with references resolved (and, in an attribute value, tabs
     /// and line feeds as spaces).
     private func appendResolved(_ start: Int, _ end: Int, normalizingSpace: Bool, to output: inout [UInt8]) {
@@ -216,84 +305,7 @@ struct XMLFastScanner {
         }
     }
 
-    // MARK: Places
-
-    /// The position of byte `offset`: counted on from the last one asked for when it lies
-    /// after it (marks are asked for in document order), else back from there on the same
-    /// line, else by a locator with checkpoints (made the first time), so that no position
-    /// costs more than the distance from the last one. Columns count Unicode scalars.
-    mutating func position(of offset: Int) -> SourcePosition {
-        let target = min(max(offset, 0), bytes.count)
-        guard target >= counted.offset else {
-            guard XMLFastBytes.lineFeeds(bytes, target, counted.offset) == 0 else {
-                if behind == nil { behind = SourceLocator(bytes) }
-                return behind!.position(of: target)
-            }
-            return SourcePosition(offset: target, line: counted.line, column: counted.column - scalars(target, counted.offset))
-        }
-        let lines = XMLFastBytes.lineFeeds(bytes, counted.offset, target)
-        var column = counted.column
-        if lines > 0 {
-            var lineStart = target
-            while bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            column = 1 + scalars(lineStart, target)
-        } else {
-            column += scalars(counted.offset, target)
-        }
-        counted = SourcePosition(offset: target, line: counted.line + lines, column: column)
-        return counted
-    }
-
-    /// The number of Unicode scalars in `first..<last`.
-    private func scalars(_ first: Int, _ last: Int) -> Int {
-        var count = 0
-        for byte in UnsafeBufferPointer(rebasing: bytes[first..<last]) where byte & 0xC0 != 0x80 { count += 1 }
-        return count
-    }
-
-    /// The line libxml2 gives for a text event whose text starts at `source`: where it first
-    /// reported some of it. That is after a CDATA section, at the first reference or the
-    /// first non-ASCII character after ASCII text, and otherwise after 300 bytes or at the
-    /// first reference or tag.
-    func textLine(at source: Int) -> Int {
-        var reported: Int
-        if XMLFastBytes.has("<![CDATA[", in: bytes, at: source) {
-            reported = find("]]>", from: source + 9)
-        } else {
-            reported = source
-            while reported < bytes.count, bytes[reported] < 0x80, bytes[reported] != UInt8(ascii: "&"), bytes[reported] != UInt8(ascii: "<") { reported += 1 }
-            if reported == source, reported < bytes.count, bytes[reported] >= 0x80 {
-                var copied = 0
-                while reported < bytes.count, bytes[reported] != UInt8(ascii: "&"), bytes[reported] != UInt8(ascii: "<") {
-                    var length = 1
-                    while reported + length < bytes.count, bytes[reported + length] & 0xC0 == 0x80 { length += 1 }
-                    copied += length
-                    if copied >= 300 { break }
-                    reported += length
-                }
-            }
-        }
-        return 1 + XMLFastBytes.lineFeeds(bytes, 0, reported)
-    }
-
-    // MARK: Searching
-
-    /// The offset of the next `byte` at or after `start` (the input's end when none).
-    private func find(_ byte: UInt8, from start: Int) -> Int {
-        guard start < bytes.count, let base = bytes.baseAddress, let found = memchr(base + start, Int32(byte), bytes.count - start) else { return bytes.count }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
-    }
-
-    /// The offset of the next `literal` at or after `start` (the input's end when none).
-    private func find(_ literal: StaticString, from start: Int) -> Int {
-        var cursor = start
-        let lead = literal.utf8Start.pointee
-        while true {
-            cursor = find(lead, from: cursor)
-            if cursor >= bytes.count || XMLFastBytes.has(literal, in: bytes, at: cursor) { return cursor }
-            cursor += 1
-        }
-    }
+    // MARK: Names
 
     /// The name `start..<end` interned in libxml2's dictionary.
     private mutating func intern(_ start: Int, _ end: Int) -> UInt {
@@ -306,14 +318,15 @@ struct XMLFastScanner {
         } else {
             for offset in 0..<min(length, 8) { head |= UInt64(base[offset]) << UInt64(offset * 8) }
         }
+        let tail = length > 8 && length <= 16 ? XMLFastBytes.word(bytes.baseAddress!, end - 8) : 0
         let slot = Int(truncatingIfNeeded: ((head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.cacheSize - 1)
         let cached = names[slot]
-        if cached.address != 0, cached.head == head, cached.length == length,
-           length <= 8 || memcmp(UnsafeRawPointer(bitPattern: cached.address)!, base, length) == 0 {
+        if cached.address != 0, cached.head == head, cached.length == length, cached.tail == tail,
+           length <= 16 || memcmp(UnsafeRawPointer(bitPattern: cached.address)!, base, length) == 0 {
             return cached.address
         }
         let address = UInt(bitPattern: xmlDictLookup(dictionary, base, Int32(length)))
-        names[slot] = CachedName(head: head, length: length, address: address)
+        names[slot] = CachedName(head: head, tail: tail, length: length, address: address)
         return address
     }
 }

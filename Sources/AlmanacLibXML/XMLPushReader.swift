@@ -28,11 +28,17 @@ package final class XMLPushReader {
     let bytes: UnsafeBufferPointer<UInt8>
     private var pushed = 0
     private var terminated = false
-    /// The scanner that reads the input instead of libxml2, when ``XMLFastCheck`` accepted
-    /// it; behind a pointer, like the buffer, so that reading it costs no exclusivity check.
+    /// The scanner that reads the input instead of libxml2 while it stays in the subset
+    /// ``XMLFastScanner`` reads; behind a pointer, like the buffer, so that reading it costs
+    /// no exclusivity check. Kept when it gives up, for the places of the tags it read.
     let fast: UnsafeMutablePointer<XMLFastScanner>?
-    /// Whether the input is read by the fast scanner rather than libxml2.
-    package var usesFastPath: Bool { fast != nil }
+    /// Whether the input is read by the fast scanner rather than libxml2: so far, until the
+    /// input has been read to its end.
+    package var usesFastPath: Bool { fast.map { !$0.pointee.isAbandoned } ?? false }
+    /// How many tags (start and end) have been handed out, and how many of libxml2's are
+    /// still to be passed over: those the fast scanner handed out before it gave up.
+    private var tagsHandedOut = 0
+    private var tagsToSkip = 0
 
     /// The event buffer and the walking state, behind a pointer: the callbacks and the
     /// walking operations touch them for every event, with no exclusivity check.
@@ -82,9 +88,10 @@ package final class XMLPushReader {
     ///   - maximumDepth: the deepest nesting of elements accepted (the root is level 1);
     ///     deeper input throws ``XMLReadError/tooDeep(limit:at:)``. Values above 256 have no
     ///     effect: libxml2's limit stops there first.
-    ///   - fastPath: whether a document in the common subset ``XMLFastCheck`` accepts is
-    ///     read by ``XMLFastScanner`` instead of libxml2 (the same events, at a fraction of
-    ///     the cost); tests turn it off to compare the two.
+    ///   - fastPath: whether a document in the common subset is read by ``XMLFastScanner``
+    ///     instead of libxml2 (the same events, at a fraction of the cost; libxml2 takes
+    ///     over from the start where the document leaves the subset); tests turn it off to
+    ///     compare the two.
     /// - Throws: ``XMLReadError``, or whatever `body` throws.
     package static func reading<Result>(
         _ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = 256, fastPath: Bool = true, _ body: (XMLPushReader) throws -> Result
@@ -103,7 +110,7 @@ package final class XMLPushReader {
             throw XMLReadError.malformed(collector.firstError?.message ?? "libxml2 could not start reading", at: XMLSourceMap(bytes: bytes).position(line: 1, column: 1))
         }
         xmlCtxtUseOptions(context, XMLTextReader.parserOptions)
-        let scanner = fastPath && XMLFastCheck.accepts(bytes) ? XMLFastScanner(bytes: bytes, dictionary: context.pointee.dict) : nil
+        let scanner = fastPath ? XMLFastScanner(bytes: bytes, dictionary: context.pointee.dict) : nil
         let reader = XMLPushReader(context: context, collector: collector, bytes: bytes, maximumDepth: maximumDepth, fast: scanner)
         reader.pushed = head
         context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
@@ -122,14 +129,23 @@ package final class XMLPushReader {
     /// The next event, pushing more input to libxml2 when the buffer is used up; `nil` at
     /// the end of the input. Throws libxml2's first error as soon as it is seen.
     func next() throws -> XMLEvent? {
-        while buffer.pointee.nextEvent == buffer.pointee.events.count {
-            guard !terminated else { return nil }
-            if let fast { fill(fast) } else { try push() }
+        while true {
+            while buffer.pointee.nextEvent == buffer.pointee.events.count {
+                guard !terminated else { return nil }
+                if let fast, !fast.pointee.isAbandoned { fill(fast) } else { try push() }
+            }
+            let event = buffer.pointee.events[buffer.pointee.nextEvent]
+            buffer.pointee.nextEvent += 1
+            if event.kind == .start, event.source < 0 { noteElement(event) }
+            let isTag = event.kind == .start || event.kind == .end
+            guard tagsToSkip == 0 else {
+                // libxml2 rereads what the fast scanner handed out.
+                if isTag { tagsToSkip -= 1 }
+                continue
+            }
+            if isTag { tagsHandedOut += 1 }
+            return event
         }
-        let event = buffer.pointee.events[buffer.pointee.nextEvent]
-        buffer.pointee.nextEvent += 1
-        if event.kind == .start, event.source < 0 { noteElement(event) }
-        return event
     }
 
     /// Empties the event buffer.
@@ -140,10 +156,19 @@ package final class XMLPushReader {
         buffer.pointee.nextEvent = 0
     }
 
-    /// Empties the event buffer and fills it with the fast scanner's next piece.
+    /// Empties the event buffer and fills it with the fast scanner's next piece; when the
+    /// scanner gives up, empties it again for libxml2 to read the input from its start,
+    /// passing over the tags handed out so far (a piece ends with a tag, so that what was
+    /// handed out ends with one too).
     private func fill(_ fast: UnsafeMutablePointer<XMLFastScanner>) {
         empty()
         fast.pointee.fill(buffer)
+        if fast.pointee.isAbandoned {
+            empty()
+            buffer.pointee.openElements = 0
+            tagsToSkip = tagsHandedOut
+            return
+        }
         terminated = fast.pointee.isFinished
     }
 
