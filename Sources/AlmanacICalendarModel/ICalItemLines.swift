@@ -101,31 +101,33 @@ package struct ICalItemLines: Sendable {
 
     /// Calls `body` with the item as ``ItemMapper`` reads it.
     func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { try body(View(item: self, bytes: $0)) }
+        try bytes.withUnsafeBufferPointer { try body(View(isTodo: isTodo, lines: lines, children: children, position: SourcePosition(offset: offset, line: line, column: 1), bytes: $0)) }
     }
 
-    /// The item over its bytes, valid inside ``withView(_:)``.
+    /// The item over its bytes, valid inside ``withView(_:)``: what the mapping reads of
+    /// it, not the whole item (whose copy would retain each of its parts).
     struct View: MappedItem {
-        let item: ICalItemLines
+        let isTodo: Bool
+        let lines: [Line]
+        let children: [Child]
+        let position: SourcePosition
         let bytes: UnsafeBufferPointer<UInt8>
 
-        var isTodo: Bool { item.isTodo }
-        var propertyCount: Int { item.lines.count }
-        var position: SourcePosition { SourcePosition(offset: item.offset, line: item.line, column: 1) }
+        var propertyCount: Int { lines.count }
 
         func property(at index: Int) -> LineView {
-            let line = item.lines[index]
+            let line = lines[index]
             return LineView(bytes: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), line: line)
         }
 
         var rawText: String {
             let name = isTodo ? "VTODO" : "VEVENT"
             var text = "BEGIN:" + name
-            for line in item.lines {
+            for line in lines {
                 text += "\n"
                 text += String(decoding: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), as: UTF8.self)
             }
-            for child in item.children {
+            for child in children {
                 text += "\n"
                 text += child.text
             }
@@ -133,7 +135,7 @@ package struct ICalItemLines: Sendable {
         }
 
         func childTexts(droppingDerivedAlarms: Bool) -> [String] {
-            item.children.compactMap { droppingDerivedAlarms && $0.isDerivedAlarm ? nil : $0.text }
+            children.compactMap { droppingDerivedAlarms && $0.isDerivedAlarm ? nil : $0.text }
         }
     }
 
