@@ -96,7 +96,13 @@ struct ItemMapper {
             case .url: event.url = property.value.trimmingSpaces
             case .categories:
                 let breaks = property.parameter(TextValue.breaksParameter)
-                event.categories += property.withValueBytes { TextValue.splitList($0, breaks: breaks) }.filter { !$0.isEmpty }
+                let parts = property.withValueBytes { TextValue.splitList($0, breaks: breaks) }
+                // The first CATEGORIES with no empty part, nearly always: its array is the list.
+                if event.categories.isEmpty && !parts.contains(where: \.isEmpty) {
+                    event.categories = parts
+                } else {
+                    event.categories += parts.filter { !$0.isEmpty }
+                }
             case .priority:
                 if let value = Int(property.value.trimmingSpaces), (0...9).contains(value) {
                     event.priority = value

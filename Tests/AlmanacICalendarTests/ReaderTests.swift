@@ -173,6 +173,19 @@ struct ReaderTests {
         #expect(CSSColorNames.table.count == 147)
     }
 
+    /// A first CATEGORIES whose parts are all there becomes the list as it is; empty parts
+    /// are left out, and a later CATEGORIES adds to the list.
+    @Test("categories: empty parts left out, several lines joined")
+    func categories() throws {
+        let result = try ICS.decode(ICS.calendar([
+            "BEGIN:VEVENT", "UID:a", "CATEGORIES:one,two", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:b", "CATEGORIES:,one,,two,", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:c", "CATEGORIES:one", "CATEGORIES:two,,three", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:d", "CATEGORIES:", "CATEGORIES:one\\,two,x", "END:VEVENT",
+        ]))
+        #expect(result.document.events.map(\.categories) == [["one", "two"], ["one", "two"], ["one", "two", "three"], ["one,two", "x"]])
+    }
+
     /// Colors met again are remembered by their bytes: each event, read after others with
     /// the same or nearly the same color lines, gets the color, warnings and kept lines it
     /// gets read alone.
