@@ -88,6 +88,7 @@ package struct ICalItemLines: Sendable {
     }
 
     /// Copies `line` after the bytes held, making room first when there is too little.
+    @inline(__always)
     private mutating func appendBytes(_ line: UnsafeBufferPointer<UInt8>) {
         guard let source = line.baseAddress, !line.isEmpty else { return }
         if bytes.count - byteCount < line.count {
