@@ -278,8 +278,10 @@ struct ItemMapper {
     // MARK: Tasks
 
     /// A VTODO that belongs to the event `parentUID` (its RELATED-TO that names
-    /// the parent is the link, and not kept).
-    mutating func task(_ component: some MappedItem, parentUID: String, uid: String?? = nil) -> EventTask {
+    /// the parent is the link, and not kept). `parentLine`, when the caller knows it, is the
+    /// index of that RELATED-TO (the first that names a parent and has a UID, which is
+    /// known to be `parentUID`).
+    mutating func task(_ component: some MappedItem, parentUID: String, uid: String?? = nil, parentLine: Int? = nil) -> EventTask {
         var extras = ICalendarExtras()
         var task = EventTask(id: Self.id(of: component, uid: uid ?? Self.uid(of: component)), text: "")
         var statusSeen = false
@@ -299,7 +301,7 @@ struct ItemMapper {
                 }
                 statusSeen = true
             case .relatedTo:
-                if !linked && ItemLinks.namesParent(property) && ItemLinks.value(of: property, isIdentifier: parentUID) {
+                if !linked, parentLine.map({ $0 == index }) ?? (ItemLinks.namesParent(property) && ItemLinks.value(of: property, isIdentifier: parentUID)) {
                     linked = true
                 } else {
                     extras.properties.append(kept(property))

@@ -186,4 +186,22 @@ struct ComponentTreeParserTests {
         let events = try ICS.decode(ICS.calendar(lines)).document.events
         #expect(events.first { $0.id == "big" }?.tasks.map(\.id) == ["early"])
     }
+
+    /// A VTODO that follows its parent is linked by the RELATED-TO its item found (not
+    /// compared again): with links before it that name no UID, other kinds of link, the
+    /// parent named twice, in another case and spacing, and VTODOs whose link names
+    /// another event, each read as the tree reads it.
+    @Test("the link of a task that follows its parent is the one the tree finds")
+    func followingTaskLinksAlike() throws {
+        try Self.expectSameReading(ICS.calendar([
+            "BEGIN:VEVENT", "UID:p", "END:VEVENT",
+            "BEGIN:VTODO", "UID:t1", "RELATED-TO:", "RELATED-TO;RELTYPE=CHILD:p", "RELATED-TO;RELTYPE=parent: p ", "RELATED-TO:p", "END:VTODO",
+            "BEGIN:VTODO", "UID:t2", "RELATED-TO;RELTYPE=SIBLING:x", "related-to:p", "END:VTODO",
+            "BEGIN:VTODO", "UID:t3", "RELATED-TO:q", "RELATED-TO:p", "END:VTODO",
+            "BEGIN:VEVENT", "UID:q", "END:VEVENT",
+            "BEGIN:VTODO", "UID:t4", "RELATED-TO:p", "END:VTODO",
+            "BEGIN:VTODO", "UID:t5", "RELATED-TO:q\\,", "RELATED-TO:q", "END:VTODO",
+            "BEGIN:VTODO", "UID:t6", "RELATED-TO:q", "END:VTODO",
+        ]))
+    }
 }
