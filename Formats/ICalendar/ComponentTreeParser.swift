@@ -56,7 +56,7 @@ struct ComponentTreeParser {
     /// is left out of the tree), so that items can be mapped while the input is read.
     /// With `validUTF8` the line is known to be valid UTF-8 and is not checked again.
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int, validUTF8: Bool = false, item handOver: (ICalItemLines) throws -> Void) throws {
-        if case .success(let shape) = ContentLineShape.scan(line) {
+        if let shape = ContentLineShape.shape(of: line) {
             // The name's key tells BEGIN and END apart, and then the property's kind; only
             // a name starting with B or E can be either, and the others' kind is told where
             // the line is appended (in the model's module, where the key is made in line).

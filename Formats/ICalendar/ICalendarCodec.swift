@@ -92,9 +92,13 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
     /// The passes over a source that can be read again; `nil` when this one cannot.
     private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd? {
         guard let start = source.readPosition() else { return nil }
+        // The first pass finds every line end anyway, and measures the lines (the review
+        // and the second pass read the same lines again).
+        var lineLimit = source.handOverLineLengthCheck(structure: .folded)
         let outline = try Self.outline { scanner in
             try source.setReadPosition(start)
-            var pass = ContentLineChunks(source)
+            var pass = ContentLineChunks(source, lineLimit: lineLimit)
+            lineLimit = nil
             while try pass.next({ scanner.scan(&$0) }) {}
             source = pass.source
         }

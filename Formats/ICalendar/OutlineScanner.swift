@@ -110,7 +110,7 @@ struct OutlineScanner {
     private mutating func takeLink(_ line: UnsafeBufferPointer<UInt8>) {
         if reviewing {
             guard Self.hasName(line, "UID") || Self.hasName(line, "RELATED-TO") || Self.hasName(line, "RECURRENCE-ID"),
-                  case .success(let shape) = ContentLineShape.scan(line) else { return }
+                  let shape = ContentLineShape.shape(of: line) else { return }
             item?.take(line: line, shape: shape)
         } else {
             // The first look needs no RECURRENCE-ID; the name found tells the kind.
@@ -122,7 +122,7 @@ struct OutlineScanner {
             } else {
                 return
             }
-            guard case .success(let shape) = ContentLineShape.scan(line) else { return }
+            guard let shape = ContentLineShape.shape(of: line) else { return }
             links.take(line: line, shape: shape, kind: kind)
         }
     }

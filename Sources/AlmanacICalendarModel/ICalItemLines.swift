@@ -31,7 +31,10 @@ package struct ICalItemLines: Sendable {
     package private(set) var line: Int
     /// The byte offset of its `BEGIN` line in the input.
     package private(set) var offset: Int
+    /// The lines' bytes are `bytes[0..<byteCount]`; the rest is room for more, written in
+    /// place (an append through `Array` costs several times the copy of a short line).
     private(set) var bytes: [UInt8] = []
+    private var byteCount = 0
     private(set) var lines: [Line] = []
     private(set) var children: [Child] = []
     /// Its links, taken from its lines as they are appended, but for its parent: the
@@ -46,7 +49,7 @@ package struct ICalItemLines: Sendable {
         links = ItemLinks(isTodo: isTodo)
         self.line = line
         self.offset = offset
-        bytes.reserveCapacity(1024)
+        bytes = [UInt8](repeating: 0, count: 1024)
         lines.reserveCapacity(16)
     }
 
@@ -57,14 +60,14 @@ package struct ICalItemLines: Sendable {
         self.offset = offset
         links = ItemLinks(isTodo: isTodo)
         parentLine = nil
-        bytes.removeAll(keepingCapacity: true)
+        byteCount = 0
         lines.removeAll(keepingCapacity: true)
         // Most items have no sub-component; an item with some keeps the room for the next.
         if !children.isEmpty { children.removeAll(keepingCapacity: true) }
     }
 
     /// How many bytes of lines it has room for.
-    package var capacity: Int { bytes.capacity }
+    package var capacity: Int { bytes.count }
 
     /// Adds the item's next property line, of shape `shape`.
     package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, number: Int, offset: Int) {
@@ -73,15 +76,29 @@ package struct ICalItemLines: Sendable {
 
     /// ``append(_:shape:number:offset:)`` for a line whose ``ItemPropertyKind`` is known.
     package mutating func append(_ line: UnsafeBufferPointer<UInt8>, shape: ContentLineShape, kind: ItemPropertyKind, number: Int, offset: Int) {
-        let start = bytes.count
-        bytes.append(contentsOf: line)
+        let start = byteCount
+        appendBytes(line)
         if kind != .relatedTo {
             links.take(line: line, shape: shape, kind: kind)
         } else if isTodo && parentLine == nil {
             let view = LineView(bytes: line, line: Line(start: 0, end: line.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: 0, offset: 0))
             if ItemLinks.namesParent(view) && ItemLinks.hasIdentifier(view) { parentLine = lines.count }
         }
-        lines.append(Line(start: start, end: bytes.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
+        lines.append(Line(start: start, end: byteCount, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
+    }
+
+    /// Copies `line` after the bytes held, making room first when there is too little.
+    @inline(__always)
+    private mutating func appendBytes(_ line: UnsafeBufferPointer<UInt8>) {
+        guard let source = line.baseAddress, !line.isEmpty else { return }
+        if bytes.count - byteCount < line.count {
+            bytes.append(contentsOf: repeatElement(0, count: max(byteCount + line.count, 2 * bytes.count) - bytes.count))
+        }
+        let start = byteCount
+        bytes.withUnsafeMutableBufferPointer { room in
+            (room.baseAddress! + start).update(from: source, count: line.count)
+        }
+        byteCount += line.count
     }
 
     /// Adds a sub-component, given as ``ICalComponent/rawText`` would give it.
@@ -101,31 +118,35 @@ package struct ICalItemLines: Sendable {
 
     /// Calls `body` with the item as ``ItemMapper`` reads it.
     func withView<Result>(_ body: (View) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { try body(View(item: self, bytes: $0)) }
+        try bytes.withUnsafeBufferPointer { all in
+            try body(View(isTodo: isTodo, lines: lines, children: children, position: SourcePosition(offset: offset, line: line, column: 1), bytes: UnsafeBufferPointer(rebasing: all[0..<byteCount])))
+        }
     }
 
-    /// The item over its bytes, valid inside ``withView(_:)``.
+    /// The item over its bytes, valid inside ``withView(_:)``: what the mapping reads of
+    /// it, not the whole item (whose copy would retain each of its parts).
     struct View: MappedItem {
-        let item: ICalItemLines
+        let isTodo: Bool
+        let lines: [Line]
+        let children: [Child]
+        let position: SourcePosition
         let bytes: UnsafeBufferPointer<UInt8>
 
-        var isTodo: Bool { item.isTodo }
-        var propertyCount: Int { item.lines.count }
-        var position: SourcePosition { SourcePosition(offset: item.offset, line: item.line, column: 1) }
+        var propertyCount: Int { lines.count }
 
         func property(at index: Int) -> LineView {
-            let line = item.lines[index]
+            let line = lines[index]
             return LineView(bytes: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), line: line)
         }
 
         var rawText: String {
             let name = isTodo ? "VTODO" : "VEVENT"
             var text = "BEGIN:" + name
-            for line in item.lines {
+            for line in lines {
                 text += "\n"
                 text += String(decoding: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), as: UTF8.self)
             }
-            for child in item.children {
+            for child in children {
                 text += "\n"
                 text += child.text
             }
@@ -133,7 +154,7 @@ package struct ICalItemLines: Sendable {
         }
 
         func childTexts(droppingDerivedAlarms: Bool) -> [String] {
-            item.children.compactMap { droppingDerivedAlarms && $0.isDerivedAlarm ? nil : $0.text }
+            children.compactMap { droppingDerivedAlarms && $0.isDerivedAlarm ? nil : $0.text }
         }
     }
 

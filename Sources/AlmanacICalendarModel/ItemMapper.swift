@@ -16,6 +16,9 @@ struct ItemMapper {
     /// zone, with that zone: a calendar names few zones, each then known with no string
     /// made and no look-up.
     private var knownTZIDs: [(bytes: [UInt8], zone: String)] = []
+    /// The value bytes of COLOR and X-ALMANAC-COLOR pairs met (``color(name:exact:extras:)``)
+    /// with their color.
+    private var knownColors: [(name: [UInt8]?, exact: [UInt8]?, color: RGBAColor?)] = []
 
     init(source: String, resolver: TimeZoneResolver, calendarZone: String?) {
         self.source = source
@@ -93,7 +96,13 @@ struct ItemMapper {
             case .url: event.url = property.value.trimmingSpaces
             case .categories:
                 let breaks = property.parameter(TextValue.breaksParameter)
-                event.categories += property.withValueBytes { TextValue.splitList($0, breaks: breaks) }.filter { !$0.isEmpty }
+                let parts = property.withValueBytes { TextValue.splitList($0, breaks: breaks) }
+                // The first CATEGORIES with no empty part, nearly always: its array is the list.
+                if event.categories.isEmpty && !parts.contains(where: \.isEmpty) {
+                    event.categories = parts
+                } else {
+                    event.categories += parts.filter { !$0.isEmpty }
+                }
             case .priority:
                 if let value = Int(property.value.trimmingSpaces), (0...9).contains(value) {
                     event.priority = value
@@ -160,7 +169,29 @@ struct ItemMapper {
         return event
     }
 
+    /// The color of a COLOR and an X-ALMANAC-COLOR (either may be missing): as
+    /// ``mappedColor(name:exact:extras:)`` maps them, remembered by their value bytes when
+    /// they mapped with no warning and nothing kept (calendars use few colors).
     private mutating func color(name: (some MappedProperty)?, exact: (some MappedProperty)?, extras: inout ICalendarExtras) -> RGBAColor? {
+        if name == nil && exact == nil { return nil }
+        for known in knownColors where Self.valueIs(name, known.name) && Self.valueIs(exact, known.exact) { return known.color }
+        let warnings = diagnostics.count, kept = extras.properties.count
+        let color = mappedColor(name: name, exact: exact, extras: &extras)
+        if diagnostics.count == warnings, extras.properties.count == kept, knownColors.count < 16 {
+            knownColors.append((name?.withValueBytes { Array($0) }, exact?.withValueBytes { Array($0) }, color))
+        }
+        return color
+    }
+
+    /// Whether `line`'s value bytes are `bytes` (both missing, or both there and alike).
+    private static func valueIs(_ line: (some MappedProperty)?, _ bytes: [UInt8]?) -> Bool {
+        guard let line, let bytes else { return line == nil && bytes == nil }
+        return line.withValueBytes { same($0, bytes) }
+    }
+
+    /// The color of a COLOR and an X-ALMANAC-COLOR, with a warning (and the line kept)
+    /// for one that does not read.
+    private mutating func mappedColor(name: (some MappedProperty)?, exact: (some MappedProperty)?, extras: inout ICalendarExtras) -> RGBAColor? {
         // The name's key is made once, for the look-up and for the comparison below.
         let nameKey = name.map { CSSColorNames.key(of: $0.value) }
         let named = nameKey.flatMap { CSSColorNames.color(key: $0) }
@@ -247,8 +278,10 @@ struct ItemMapper {
     // MARK: Tasks
 
     /// A VTODO that belongs to the event `parentUID` (its RELATED-TO that names
-    /// the parent is the link, and not kept).
-    mutating func task(_ component: some MappedItem, parentUID: String, uid: String?? = nil) -> EventTask {
+    /// the parent is the link, and not kept). `parentLine`, when the caller knows it, is the
+    /// index of that RELATED-TO (the first that names a parent and has a UID, which is
+    /// known to be `parentUID`).
+    mutating func task(_ component: some MappedItem, parentUID: String, uid: String?? = nil, parentLine: Int? = nil) -> EventTask {
         var extras = ICalendarExtras()
         var task = EventTask(id: Self.id(of: component, uid: uid ?? Self.uid(of: component)), text: "")
         var statusSeen = false
@@ -268,7 +301,7 @@ struct ItemMapper {
                 }
                 statusSeen = true
             case .relatedTo:
-                if !linked && ItemLinks.namesParent(property) && ItemLinks.value(of: property, isIdentifier: parentUID) {
+                if !linked, parentLine.map({ $0 == index }) ?? (ItemLinks.namesParent(property) && ItemLinks.value(of: property, isIdentifier: parentUID)) {
                     linked = true
                 } else {
                     extras.properties.append(kept(property))

@@ -89,17 +89,18 @@ public struct ItemLinks: Sendable {
     /// compared on the bytes when both are ASCII and the value has no backslash (a
     /// non-ASCII UID can equal ASCII text as Strings compare, U+212A KELVIN SIGN and K).
     static func value(of property: some MappedProperty, isIdentifier parentUID: String) -> Bool {
-        var wanted = parentUID
-        let fast: Bool? = property.withValueBytes { value in
+        let fast: Bool?? = property.withValueBytes { value in
             guard isPlainASCII(value) else { return nil }
             let trimmed = SpaceTrim.range(of: value)
             let start = trimmed.lowerBound, end = trimmed.upperBound
-            return wanted.withUTF8 { wanted -> Bool? in
+            // A native string's bytes are read in place (no copy of it made first).
+            return parentUID.utf8.withContiguousStorageIfAvailable { wanted -> Bool? in
+                guard wanted.count == end - start else { return isPlainASCII(wanted) ? false : nil }
                 guard isPlainASCII(wanted) else { return nil }
-                return wanted.count == end - start && (wanted.isEmpty || memcmp(wanted.baseAddress!, value.baseAddress! + start, wanted.count) == 0)
+                return wanted.isEmpty || memcmp(wanted.baseAddress!, value.baseAddress! + start, wanted.count) == 0
             }
         }
-        if let fast { return fast }
+        if let fast = fast ?? nil { return fast }
         return TextValue.unescape(property.value).trimmingSpaces == parentUID
     }
 

@@ -109,11 +109,14 @@ public struct ItemSequenceMapper {
     /// complete with the ``source`` it was read from and where it starts there.
     package mutating func map(_ item: ICalItemLines, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         let place = run.take(item.links, hasParent: item.parentLine != nil) { item.parentIs($0) }
-        try item.withView { view in try map(view, links: item.links, place: place, early: .lines(item), emit: emit) }
+        // A VTODO that follows its parent has that parent's link on its `parentLine`, known
+        // to name it: the task's mapping need not compare it again.
+        let parentLine = place.followsParent ? item.parentLine : nil
+        try item.withView { view in try map(view, links: item.links, place: place, parentLine: parentLine, early: .lines(item), emit: emit) }
     }
 
     /// Maps the next item, or keeps it (as `early`) when its owner is still to come.
-    private mutating func map(_ item: some MappedItem, links: ItemLinks, place: ItemRun.Place, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+    private mutating func map(_ item: some MappedItem, links: ItemLinks, place: ItemRun.Place, parentLine: Int? = nil, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
@@ -126,7 +129,7 @@ public struct ItemSequenceMapper {
             let id = event.id
             held.append(HeldEvent(index: index, id: id, event: consume event, source: source, position: item.position))
         } else if let slot = heldSlot(of: owner) {
-            let task = mapper.task(item, parentUID: held[slot].id, uid: links.uid)
+            let task = mapper.task(item, parentUID: held[slot].id, uid: links.uid, parentLine: owner == place.usualOwner ? parentLine : nil)
             if held[slot].tasks.isEmpty { held[slot].tasks.reserveCapacity(4) }
             held[slot].tasks.append(task)
         } else {

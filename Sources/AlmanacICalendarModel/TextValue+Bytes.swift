@@ -101,6 +101,8 @@ extension TextValue {
             return splitList(String(decoding: value, as: UTF8.self), breaks: breaks)
         }
         var parts: [String] = []
+        // Room for a usual list's few parts, so that it is not regrown part by part.
+        parts.reserveCapacity(4)
         var remaining = Substring(breaks ?? "")
         var partStart = 0
         var lineBreaks = 0

@@ -49,6 +49,8 @@ public enum TextValue {
     /// so the result is written in place into a string of the value's length.
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, breaks: String?) -> String {
         let backslash = UInt8(ascii: "\\")
+        // No escape, as in most values: the string of the bytes, made the usual way.
+        guard ByteSearch.firstIndex(of: backslash, in: bytes) != nil else { return String(decoding: bytes, as: UTF8.self) }
         // The letters as characters only when there are some (counting a string's
         // characters to make an array costs more than most values' unescaping).
         var breakKinds = (breaks.map { Array($0) } ?? [])[...]

@@ -28,6 +28,42 @@ import Testing
         #expect(buffer == Array("abcdefg".utf8))
     }
 
+    /// Reading into room of one's own gives the bytes reading into an array does: a file's
+    /// and memory's straight, any other source's through its array read.
+    @Test func readsIntoRoomGiveTheSameBytes() throws {
+        struct ArrayOnly: ByteSource {
+            var base: MemorySource
+            mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
+                try base.read(into: &buffer, maximum: maximum)
+            }
+        }
+        let text = Array("0123456789abcdefghij".utf8)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-room-\(UUID().uuidString)").path
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func readAll(_ source: inout some ByteSource, room: Int) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: room)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { try source.read(into: $0) }
+                if count == 0 { return bytes }
+                #expect(count <= room)
+                bytes += chunk[0..<count]
+            }
+        }
+        for room in [1, 3, 7, 64] {
+            var memory = MemorySource(text)
+            #expect(try readAll(&memory, room: room) == text)
+            var other = ArrayOnly(base: MemorySource(text))
+            #expect(try readAll(&other, room: room) == text)
+            var file = try FileIO.openForReading(path)
+            defer { file.close() }
+            #expect(try readAll(&file, room: room) == text)
+        }
+        var empty = MemorySource([])
+        #expect(try empty.read(into: UnsafeMutableRawBufferPointer(start: nil, count: 0)) == 0)
+    }
+
     @Test func sourcesSayHowManyBytesAreLeftWhenTheyKnow() throws {
         var memory = MemorySource(Array("abcdefg".utf8))
         var buffer: [UInt8] = []
@@ -139,3 +175,4 @@ import Testing
         #expect(throws: Stop.self) { try reader.nextLine { _, _, _ in throw Stop() } }
     }
 }
+

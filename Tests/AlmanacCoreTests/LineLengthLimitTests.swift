@@ -86,4 +86,33 @@ import AlmanacCore
             while try source.read(into: &bytes, maximum: 7) > 0 {}
         }
     }
+
+    /// Reads into room of the reader's own are checked as array reads are.
+    @Test func readsIntoRoomAreChecked() throws {
+        let text = "abc\n" + String(repeating: "x", count: 40) + "\n"
+        for room in [1, 3, 7, 64] {
+            var source = LineLimitedSource(MemorySource(Array(text.utf8)), maximum: 39, structure: .plain)
+            var chunk = [UInt8](repeating: 0, count: room)
+            #expect(throws: LineTooLong(limit: 39, line: 2, offset: 4), "room for \(room)") {
+                while try chunk.withUnsafeMutableBytes({ try source.read(into: $0) }) > 0 {}
+            }
+        }
+    }
+
+    /// A reader that measures its lines itself takes the check over: the source gives its
+    /// limit once, for lines of its own structure only, and then lets every line through.
+    @Test func theCheckCanBeHandedOver() throws {
+        let text = Array(("abc\n" + String(repeating: "x", count: 40) + "\n").utf8)
+        var source = LineLimitedSource(MemorySource(text), maximum: 39, structure: .folded)
+        #expect(source.handOverLineLengthCheck(structure: .plain) == nil)
+        #expect(source.handOverLineLengthCheck(structure: .folded) == 39)
+        #expect(source.handOverLineLengthCheck(structure: .folded) == nil, "handed over once")
+        var bytes: [UInt8] = []
+        while try source.read(into: &bytes, maximum: 7) > 0 {}
+        #expect(bytes == text)
+        var none = LineLimitedSource(MemorySource(text), maximum: 39, structure: .none)
+        #expect(none.handOverLineLengthCheck(structure: .none) == nil)
+        var memory = MemorySource(text)
+        #expect(memory.handOverLineLengthCheck(structure: .folded) == nil, "a source that checks nothing")
+    }
 }

@@ -65,13 +65,17 @@ struct ByteReadingTests {
             [0xC3], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
             [0xF0, 0x9F, 0x91], Array("abcdefgh".utf8) + [0xFF] + Array("ijklmnop".utf8), [0xEF, 0xBF, 0xBD],
             [0xF0, 0x90, 0x80, 0x80], [0xE2, 0x82, 0xAC, 0x41],
+            // ASCII that ends exactly where a step of 32, 16 or 8 bytes does.
+            Array(repeating: 0x61, count: 32), Array(repeating: 0x61, count: 64), Array(repeating: 0x61, count: 48),
+            Array(repeating: 0x61, count: 40), Array(repeating: 0x61, count: 56), Array(repeating: 0x61, count: 72),
         ]
-        // Each sequence, good or bad, at every place of the words the check skips by.
+        // Each sequence, good or bad, at every place of the words and runs of words the
+        // check skips by (32 bytes, then 16, then 8).
         let sequences: [[UInt8]] = [[0xC3, 0xBC], [0xF0, 0x9F, 0x91, 0x9F], [0xC3], [0xFF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0x80]]
         var placed: [[UInt8]] = []
         for sequence in sequences {
-            for place in 0...33 {
-                let ascii = Array("0123456789abcdefghijklmnopqrstuvwxyzABCD".utf8)
+            for place in 0...71 {
+                let ascii = Array("0123456789abcdefghijklmnopqrstuvwxyzABCD0123456789abcdefghijklmnopqrstuvwxyzABCD".utf8)
                 placed.append(Array(ascii[..<place]) + sequence + Array(ascii[place...]))
                 placed.append(Array(ascii[..<place]) + sequence)
                 placed.append(Array(ascii[..<place]) + sequence + sequence + Array(ascii[place...]))

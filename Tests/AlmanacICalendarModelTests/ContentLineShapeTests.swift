@@ -93,4 +93,28 @@ struct ContentLineShapeTests {
             #expect(view.rawText.hasSuffix("\nDTSTART:20270107\nEND:VEVENT"))
         }
     }
+
+    /// ``ContentLineShape/shape(of:)`` gives the shape ``ContentLineShape/scan(_:)`` gives,
+    /// and `nil` exactly where it finds the line broken.
+    @Test("the shape alone is the scan's shape, nil where the scan says broken")
+    func shapeAlone() {
+        let lines = [
+            "", ":", "A", "A:", "A:b", "SUMMARY:x", ";X=1:v", "A;", "A;B", "A;B=", "A;B=:v", "A;B=c:v", "A;B=c,d;E=\"f:g\":v",
+            "A;B=\"unclosed:v", "A;=x:y", "A B:c", "Ä:x", "DTSTART;TZID=Europe/Berlin:20270107T093000", "A;B=c", "A;B=c;",
+            "X-A;b=\"q\",r:s", "A\u{0}:b", "LONG-PROPERTY-NAME-OVER-EIGHT-BYTES;PARAM=\"quoted,with;marks\":value",
+        ]
+        for text in lines {
+            var bytes = text
+            bytes.withUTF8 { line in
+                let scanned = ContentLineShape.scan(line)
+                let alone = ContentLineShape.shape(of: line)
+                switch scanned {
+                case .success(let shape):
+                    #expect(alone?.nameEnd == shape.nameEnd && alone?.valueStart == shape.valueStart, "\(text)")
+                case .failure:
+                    #expect(alone == nil, "\(text)")
+                }
+            }
+        }
+    }
 }

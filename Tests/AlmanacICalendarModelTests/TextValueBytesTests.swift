@@ -55,4 +55,23 @@ struct TextValueBytesTests {
             #expect(back == kept, "\(text.debugDescription)")
         }
     }
+
+    /// A value with no backslash is its string, made at once: the same string as the
+    /// unescaping writes, for any bytes (invalid UTF-8 repaired alike) and any breaks.
+    @Test("a value with no escape unescapes to the string of its bytes")
+    func noEscape() {
+        let values: [[UInt8]] = [
+            [], Array("plain".utf8), Array("Zürich 👟, a;b".utf8), Array("line\r\nbreak".utf8).filter { $0 != UInt8(ascii: "\\") },
+            [0x41, 0xC3, 0x28, 0xFF, 0x42], [0xE2, 0x82], Array(String(repeating: "long value ", count: 40).utf8),
+        ]
+        for value in values {
+            for breaks in [nil, "", "c", "rn"] as [String?] {
+                let direct = value.withUnsafeBufferPointer { TextValue.unescape($0, breaks: breaks) }
+                // The same bytes with an escape at the end take the unescaping path.
+                let escaped = (value + Array("\\\\".utf8)).withUnsafeBufferPointer { TextValue.unescape($0, breaks: breaks) }
+                #expect(direct + "\\" == escaped, "\(value)")
+                #expect(direct == String(decoding: value, as: UTF8.self), "\(value)")
+            }
+        }
+    }
 }

@@ -168,4 +168,40 @@ struct ComponentTreeParserTests {
         #expect(reading.diagnostics.contains { $0.message.contains("invalid UTF-8") && $0.position?.line == 11 })
         #expect(reading.diagnostics.contains { $0.message.contains("has no closing quote") && $0.position?.line == 8 })
     }
+
+    /// Items larger than an item's first room (1 KiB), after and before small ones, and a
+    /// task read before its event (kept while later items reuse the room): each read as
+    /// the tree reads it.
+    @Test("large items, and items kept while later ones are read, are read alike")
+    func largeAndKeptItemsAlike() throws {
+        let long = String(repeating: "0123456789", count: 300)
+        var lines = ["BEGIN:VTODO", "UID:early", "RELATED-TO:big", "SUMMARY:Early task " + long, "END:VTODO"]
+        for round in 0..<3 {
+            lines += ["BEGIN:VEVENT", "UID:small-\(round)", "SUMMARY:Small", "END:VEVENT"]
+            lines += ["BEGIN:VEVENT", "UID:big" + (round == 0 ? "" : "-\(round)"), "DESCRIPTION:" + long]
+            lines += (0..<60).map { "X-LINE-\($0):" + String(repeating: "x", count: $0 * 7) } + ["END:VEVENT"]
+            lines += ["BEGIN:VTODO", "UID:task-\(round)", "RELATED-TO:small-\(round)", "SUMMARY:" + long, "END:VTODO"]
+        }
+        try Self.expectSameReading(ICS.calendar(lines))
+        let events = try ICS.decode(ICS.calendar(lines)).document.events
+        #expect(events.first { $0.id == "big" }?.tasks.map(\.id) == ["early"])
+    }
+
+    /// A VTODO that follows its parent is linked by the RELATED-TO its item found (not
+    /// compared again): with links before it that name no UID, other kinds of link, the
+    /// parent named twice, in another case and spacing, and VTODOs whose link names
+    /// another event, each read as the tree reads it.
+    @Test("the link of a task that follows its parent is the one the tree finds")
+    func followingTaskLinksAlike() throws {
+        try Self.expectSameReading(ICS.calendar([
+            "BEGIN:VEVENT", "UID:p", "END:VEVENT",
+            "BEGIN:VTODO", "UID:t1", "RELATED-TO:", "RELATED-TO;RELTYPE=CHILD:p", "RELATED-TO;RELTYPE=parent: p ", "RELATED-TO:p", "END:VTODO",
+            "BEGIN:VTODO", "UID:t2", "RELATED-TO;RELTYPE=SIBLING:x", "related-to:p", "END:VTODO",
+            "BEGIN:VTODO", "UID:t3", "RELATED-TO:q", "RELATED-TO:p", "END:VTODO",
+            "BEGIN:VEVENT", "UID:q", "END:VEVENT",
+            "BEGIN:VTODO", "UID:t4", "RELATED-TO:p", "END:VTODO",
+            "BEGIN:VTODO", "UID:t5", "RELATED-TO:q\\,", "RELATED-TO:q", "END:VTODO",
+            "BEGIN:VTODO", "UID:t6", "RELATED-TO:q", "END:VTODO",
+        ]))
+    }
 }

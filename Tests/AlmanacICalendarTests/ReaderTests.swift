@@ -172,6 +172,46 @@ struct ReaderTests {
         #expect(CSSColorNames.nearestName(to: RGBAColor(red: 1, green: 0.01, blue: 0)) == "red")
         #expect(CSSColorNames.table.count == 147)
     }
+
+    /// A first CATEGORIES whose parts are all there becomes the list as it is; empty parts
+    /// are left out, and a later CATEGORIES adds to the list.
+    @Test("categories: empty parts left out, several lines joined")
+    func categories() throws {
+        let result = try ICS.decode(ICS.calendar([
+            "BEGIN:VEVENT", "UID:a", "CATEGORIES:one,two", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:b", "CATEGORIES:,one,,two,", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:c", "CATEGORIES:one", "CATEGORIES:two,,three", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:d", "CATEGORIES:", "CATEGORIES:one\\,two,x", "END:VEVENT",
+        ]))
+        #expect(result.document.events.map(\.categories) == [["one", "two"], ["one", "two"], ["one", "two", "three"], ["one,two", "x"]])
+    }
+
+    /// Colors met again are remembered by their bytes: each event, read after others with
+    /// the same or nearly the same color lines, gets the color, warnings and kept lines it
+    /// gets read alone.
+    @Test("a color met again maps as it does the first time")
+    func rememberedColors() throws {
+        let pairs: [[String]] = [
+            ["COLOR:gold", "X-ALMANAC-COLOR:#FFD700FF"], ["COLOR:gold"], ["X-ALMANAC-COLOR:#FFD700FF"],
+            ["COLOR:Gold", "X-ALMANAC-COLOR:#FFD700FF"], ["COLOR: gold", "X-ALMANAC-COLOR:#FFD700FF"],
+            ["COLOR:gold", "X-ALMANAC-COLOR:#FFD700"], ["COLOR:red", "X-ALMANAC-COLOR:#FFD700FF"],
+            ["COLOR:notacolor"], ["COLOR:notacolor", "X-ALMANAC-COLOR:#FFD700FF"], ["X-ALMANAC-COLOR:#GG0000FF"],
+            ["COLOR:gold", "X-ALMANAC-COLOR:junk"], ["COLOR:golden"], ["COLOR:", "X-ALMANAC-COLOR:"], [],
+            ["X-ALMANAC-COLOR:color(srgb 1 0.84 0 / 1)"], ["COLOR:gőld"], ["COLOR;X-A=1:gold"],
+        ]
+        // Every pair, twice and in both orders, after every other: each is met anew and again.
+        let order = pairs.indices + pairs.indices.reversed() + pairs.indices
+        let together = try ICS.decode(ICS.calendar(order.flatMap { ["BEGIN:VEVENT", "UID:e"] + pairs[$0] + ["END:VEVENT"] }))
+        for (number, index) in order.enumerated() {
+            let alone = try ICS.decode(ICS.calendar(["BEGIN:VEVENT", "UID:e"] + pairs[index] + ["END:VEVENT"]))
+            let event = together.document.events[number]
+            #expect(event.color == alone.document.events[0].color, "\(pairs[index])")
+            #expect(event.extras == alone.document.events[0].extras, "\(pairs[index])")
+            let line = 5 + order[..<number].reduce(0) { $0 + pairs[$1].count + 3 }
+            let found = together.diagnostics.filter { ($0.position?.line ?? 0) > line && ($0.position?.line ?? 0) < line + pairs[index].count + 2 }
+            #expect(found.map(\.message) == alone.diagnostics.map(\.message), "\(pairs[index])")
+        }
+    }
 }
 
 @Suite("Reading published all-day calendars")

@@ -10,14 +10,33 @@ import Darwin
 public protocol ByteSource {
     /// Appends up to `maximum` bytes to `buffer`; returns how many, 0 at the end.
     mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int
+    /// Reads up to `destination.count` bytes into `destination`; returns how many, 0 at the
+    /// end. A file's bytes go straight there, with no buffer in between.
+    mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int
     /// How many bytes are left to read, when the source knows (a regular file, memory), so
     /// that a reader that keeps them all makes room once instead of doubling its buffer.
     mutating func remainingByteCount() -> Int?
+    /// For a reader that finds every line end of its input anyway and measures each line
+    /// itself, with lines of `structure`: a source that checks the length of such lines
+    /// as they pass (``LineLimitedSource``) stops, and gives the longest line allowed.
+    /// `nil`, and nothing changes, for any other source.
+    mutating func handOverLineLengthCheck(structure: LineStructure) -> Int?
 }
 
 extension ByteSource {
+    /// Through ``read(into:maximum:)``, with a copy.
+    public mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
+        var bytes: [UInt8] = []
+        let count = try read(into: &bytes, maximum: destination.count)
+        bytes.withUnsafeBytes { destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+        return count
+    }
+
     /// Unknown: a pipe or a terminal.
     public mutating func remainingByteCount() -> Int? { nil }
+
+    /// No check to hand over.
+    public mutating func handOverLineLengthCheck(structure: LineStructure) -> Int? { nil }
 }
 
 /// A source that can be read again from an earlier point, so that a reader can make
@@ -73,20 +92,26 @@ public struct FileDescriptorSource: RereadableByteSource {
     }
 
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximum) { chunk in
-            while true {
-                #if canImport(Darwin)
-                let count = Darwin.read(descriptor, chunk.baseAddress!, maximum)
-                #else
-                let count = Glibc.read(descriptor, chunk.baseAddress!, maximum)
-                #endif
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 {
-                    throw FileError.ioFailed(path: name, reason: "cannot read: \(FileError.reason())")
-                }
-                buffer.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<count]))
-                return count
+        try withUnsafeTemporaryAllocation(byteCount: maximum, alignment: 1) { chunk in
+            let count = try read(into: chunk)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            return count
+        }
+    }
+
+    public mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = destination.baseAddress, !destination.isEmpty else { return 0 }
+        while true {
+            #if canImport(Darwin)
+            let count = Darwin.read(descriptor, base, destination.count)
+            #else
+            let count = Glibc.read(descriptor, base, destination.count)
+            #endif
+            if count < 0 && errno == EINTR { continue }
+            if count < 0 {
+                throw FileError.ioFailed(path: name, reason: "cannot read: \(FileError.reason())")
             }
+            return count
         }
     }
 }
@@ -111,6 +136,13 @@ public struct MemorySource: RereadableByteSource {
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         let count = min(maximum, bytes.count - offset)
         buffer.append(contentsOf: bytes[offset..<(offset + count)])
+        offset += count
+        return count
+    }
+
+    public mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = min(destination.count, bytes.count - offset)
+        bytes.withUnsafeBytes { destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + count)])) }
         offset += count
         return count
     }

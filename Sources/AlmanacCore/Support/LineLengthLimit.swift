@@ -19,9 +19,14 @@ package struct LineLengthLimit: Sendable {
     /// The input offset of the next byte.
     private var offset = 0
 
-    package init(maximum: Int, structure: LineStructure) {
+    /// A check of an input, or, with `line` and `offset`, of the part of one that starts
+    /// at the start of that line.
+    package init(maximum: Int, structure: LineStructure, line: Int = 1, offset: Int = 0) {
         self.maximum = maximum
         self.structure = structure
+        physicalLine = line
+        lineStart = (line, offset)
+        self.offset = offset
     }
 
     /// Checks the next bytes of the input; throws at the first line that grows past ``maximum``.
@@ -86,6 +91,8 @@ package struct LineLimitedSource<Base: ByteSource>: ByteSource {
     /// pass over the same bytes (``setReadPosition(_:)``) is not checked again.
     private var position = 0
     private var checked = 0
+    /// Whether the reader checks the lines itself (``handOverLineLengthCheck(structure:)``).
+    private var handedOver = false
 
     package init(_ base: Base, maximum: Int, structure: LineStructure) {
         self.base = base
@@ -95,15 +102,33 @@ package struct LineLimitedSource<Base: ByteSource>: ByteSource {
     package mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
         let start = buffer.count
         let count = try base.read(into: &buffer, maximum: maximum)
-        let unchecked = max(checked - position, 0)
-        if unchecked < count {
-            try buffer.withUnsafeBufferPointer { whole throws(LineTooLong) in
-                try limit.check(UnsafeBufferPointer(rebasing: whole[(start + unchecked)..<(start + count)]))
-            }
-        }
-        position += count
-        checked = max(checked, position)
+        try buffer.withUnsafeBytes { try check(UnsafeRawBufferPointer(rebasing: $0[start..<(start + count)])) }
         return count
+    }
+
+    package mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
+        let count = try base.read(into: destination)
+        try check(UnsafeRawBufferPointer(rebasing: destination[0..<count]))
+        return count
+    }
+
+    /// Checks the bytes just read (those a pass before this one has not checked), unless
+    /// the check was handed over.
+    private mutating func check(_ read: UnsafeRawBufferPointer) throws(LineTooLong) {
+        guard !handedOver else { return }
+        let unchecked = max(checked - position, 0)
+        if unchecked < read.count {
+            try limit.check(UnsafeBufferPointer(rebasing: read.assumingMemoryBound(to: UInt8.self)[unchecked...]))
+        }
+        position += read.count
+        checked = max(checked, position)
+    }
+
+    /// Hands the check of lines of `structure` over to the reader: it checks no more.
+    package mutating func handOverLineLengthCheck(structure: LineStructure) -> Int? {
+        guard !handedOver, structure != .none, structure == limit.structure else { return nil }
+        handedOver = true
+        return limit.maximum
     }
 
     package mutating func remainingByteCount() -> Int? { base.remainingByteCount() }

@@ -20,7 +20,9 @@ extension Conversion {
         // Recipes a calendar cannot hold are written only as details of the meals that name
         // them, which may come later: whether each is named is known at the end.
         let mealRecipesOnly = !codec.format.writes.contains(.recipe) && codec.format.writes.contains(.event)
+        // Whether the writer takes each kind, asked once (not hashed per item).
         let writable = codec.format.writes
+        let writesEvents = writable.contains(.event), writesRecipes = writable.contains(.recipe)
         var unnamedRecipes: [String: String] = [:]
         var recipeOrder: [String] = []
         var namedRecipes = Set<String>()
@@ -34,18 +36,20 @@ extension Conversion {
             var source = LineLimitedSource(sized, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
                 let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
-                    switch item {
-                    case .recipe(let recipe) where mealRecipesOnly:
-                        if unnamedRecipes[recipe.id] == nil, !namedRecipes.contains(recipe.id) {
-                            unnamedRecipes[recipe.id] = recipe.title
-                            recipeOrder.append(recipe.id)
+                    // The item is looked into only when recipes go as meals' details: binding
+                    // its payload would copy it.
+                    if mealRecipesOnly {
+                        switch item {
+                        case .recipe(let recipe):
+                            if unnamedRecipes[recipe.id] == nil, !namedRecipes.contains(recipe.id) {
+                                unnamedRecipes[recipe.id] = recipe.title
+                                recipeOrder.append(recipe.id)
+                            }
+                        case .event(let event):
+                            namedRecipes.formUnion(event.recipes)
                         }
-                    case .event(let event) where mealRecipesOnly:
-                        namedRecipes.formUnion(event.recipes)
-                    default:
-                        if !writable.contains(item.kind), let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
-                            throw AlmanacError(.dataError, message: refusal)
-                        }
+                    } else if !(item.kind == .event ? writesEvents : writesRecipes), let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
+                        throw AlmanacError(.dataError, message: refusal)
                     }
                     if itemValidator != nil {
                         let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))

@@ -15,7 +15,15 @@ struct SizeLimitedSource<Base: ByteSource>: ByteSource {
     }
 
     mutating func read(into buffer: inout [UInt8], maximum wanted: Int) throws -> Int {
-        let read = try base.read(into: &buffer, maximum: wanted)
+        try counted(base.read(into: &buffer, maximum: wanted))
+    }
+
+    mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
+        try counted(base.read(into: destination))
+    }
+
+    /// `read`, once the bytes read are counted.
+    private mutating func counted(_ read: Int) throws -> Int {
         count += read
         if let maximum, count > maximum {
             throw refusal
