@@ -60,7 +60,21 @@ package final class AtomicFileWriter {
     /// Adds bytes; they reach the temporary file in large writes, made on a second thread
     /// (``WriteBehind``) while the caller goes on. A failed write is thrown by a later call.
     package func write(_ bytes: some Collection<UInt8>) throws {
+        // Called from other modules, this generic is not specialized: contiguous bytes are
+        // copied in one go rather than one element at a time.
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { buffer.append(contentsOf: $0) }
+        if copied == nil { buffer.append(contentsOf: bytes) }
+        try handOverIfFull()
+    }
+
+    /// Adds the bytes of an array (the common case, with no generic dispatch).
+    package func write(_ bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
+        try handOverIfFull()
+    }
+
+    /// Hands the buffer to the write-behind thread once it holds a megabyte.
+    private func handOverIfFull() throws {
         guard buffer.count >= 1 << 20 else { return }
         if behind == nil { behind = WriteBehind(descriptor: descriptor, name: path) }
         try behind!.hand(&buffer)
