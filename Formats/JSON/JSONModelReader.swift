@@ -199,20 +199,30 @@ struct JSONModelReader {
         return (event, warnings)
     }
 
-    /// Keys that say something the times do not use are read, but never silently.
+    /// Keys that say something the times do not use are read, but never silently. Most
+    /// events have none of them, and then nothing is made.
     private func ignoredKeyWarnings(_ event: Event, zone: String?, _ fields: EventFields, _ object: JSONObjectReader) -> [JSONWarning] {
+        let zoneIgnored = zone != nil && !Self.isZoned(event.start) && !Self.isZoned(event.end)
+        let endZoneIgnored = object.present.contains(.endTimeZone) && event.end == nil
+        let allDayIgnored = object.present.contains(.allDay) && event.start == nil
+        guard zoneIgnored || endZoneIgnored || allDayIgnored else { return [] }
         var ignored: [(key: JSONField, offset: Int, reason: String)] = []
-        let usesZone = [event.start, event.end].contains { $0?.timeZoneID != nil }
-        if zone != nil, !usesZone, event.start?.timeZoneID == nil {
+        if zoneIgnored {
             ignored.append((.timeZone, fields.timeZoneKey, "no start or end is a local date-time it could apply to"))
         }
-        if object.present.contains(.endTimeZone), event.end == nil {
+        if endZoneIgnored {
             ignored.append((.endTimeZone, fields.endTimeZoneKey, "the event has no end"))
         }
-        if object.present.contains(.allDay), event.start == nil {
+        if allDayIgnored {
             ignored.append((.allDay, fields.allDayKey, "the event has no start"))
         }
         return ignored.map { JSONWarning(message: "'\(object.path($0.key))' is ignored: \($0.reason)", offset: $0.offset) }
+    }
+
+    /// Whether `time` is a local time in a named zone (no String of the zone is made).
+    private static func isZoned(_ time: CalendarTime?) -> Bool {
+        if case .zoned? = time { return true }
+        return false
     }
 
     private mutating func task(path: JSONPath) throws -> JSONParsed<EventTask> {
