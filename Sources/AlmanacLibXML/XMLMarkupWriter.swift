@@ -12,44 +12,42 @@
 /// which each codec turns into its own encoding error.
 package struct XMLMarkupWriter {
     /// What has been written.
-    package var bytes: [UInt8] { prefix + storage[..<count] }
-    /// The bytes written after those given to ``init(pretty:depth:continuing:)`` (`prefix`):
-    /// the first ``count`` of `storage`, then spare zeros that the next bytes are stored over
-    /// in place (``put(_:_:)``), one capacity check a piece rather than an array append.
+    package var bytes: [UInt8] { storage.count == count ? storage : Array(storage[..<count]) }
+    /// The bytes written, the first ``count``, then spare zeros that the next bytes are
+    /// stored over in place (``put(_:_:)``): one capacity check a piece, not an array append.
     private var storage: [UInt8] = []
     private var count = 0
-    private var prefix: [UInt8] = []
     package let pretty: Bool
     /// The open elements, innermost last, each with whether it has child elements yet.
     private var open: [(name: String, hasChildren: Bool)] = []
+    /// Bytes before this offset were written by someone else (see ``init(pretty:depth:continuing:)``).
+    private var base = 0
     /// The last byte written before ``takeBytes()`` emptied `bytes`, `nil` at a line's start.
     private var lastTaken: UInt8?
 
     /// A writer of a whole document.
     package init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
         self.pretty = pretty
-        storage = Array(repeating: 0, count: capacity)
+        storage.reserveCapacity(capacity)
     }
 
     /// A writer that appends to `bytes` at the start of a line, as if inside `depth`
     /// elements (a document writer's items: one level deep in almanac XML, three in xCal).
     package init(pretty: Bool, depth: Int, continuing bytes: [UInt8] = []) {
         self.pretty = pretty
-        prefix = bytes
+        storage = bytes
+        count = bytes.count
+        base = bytes.count
         open = Array(repeating: ("", true), count: depth)
     }
 
     /// Hands over what has been written and goes on with no bytes, as if they were still there.
     package mutating func takeBytes() -> [UInt8] {
-        if count > 0 { lastTaken = storage[count - 1] }
+        if count > base { lastTaken = storage[count - 1] }
         storage.removeLast(storage.count - count)
         var taken: [UInt8] = []
         swap(&taken, &storage)
-        if !prefix.isEmpty {
-            swap(&taken, &prefix)
-            taken += prefix
-            prefix = []
-        }
+        base = 0
         count = 0
         return taken
     }
@@ -248,7 +246,7 @@ package struct XMLMarkupWriter {
     /// and the indent of the open elements, two spaces a level.
     private func layoutBeforeTag() -> (count: Int, lineFeed: Bool) {
         guard pretty else { return (0, false) }
-        let last = count > 0 ? storage[count - 1] : lastTaken
+        let last = count > base ? storage[count - 1] : lastTaken
         if last == nil || last == 0x0A { return (2 * open.count, false) }
         return (1 + 2 * open.count, true)
     }
@@ -264,18 +262,18 @@ package struct XMLMarkupWriter {
         count += needed
     }
 
-    /// Moves the bytes written to a storage with room for at least `needed` more, doubling it.
+    /// Adds spare zeros for at least `needed` more bytes, a kilobyte or more at a time (the
+    /// array's capacity grows as an array's does, so bytes given to continue keep theirs).
     private mutating func makeRoom(_ needed: Int) {
-        let wanted = Swift.max(count + needed, 2 * storage.count, 2_048)
-        let written = count
-        storage = storage.withUnsafeBufferPointer { old in
-            Array(unsafeUninitializedCapacity: wanted) { target, initialized in
-                if let source = old.baseAddress { target.baseAddress!.initialize(from: source, count: written) }
-                (target.baseAddress! + written).initialize(repeating: 0, count: wanted - written)
-                initialized = wanted
-            }
+        var missing = Swift.max(count + needed - storage.count, Self.zeros.count)
+        while missing > 0 {
+            let added = Swift.min(missing, Self.zeros.count)
+            Self.zeros.withUnsafeBufferPointer { storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<added])) }
+            missing -= added
         }
     }
+
+    private static let zeros = [UInt8](repeating: 0, count: 1_024)
 
     /// Stores `utf8` at `target`; returns where the bytes after it go.
     @inline(__always) @discardableResult
