@@ -1,8 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reading escapes: the text a string the reader has checked stands for.
 extension JSONStringEscapes {
     /// The text of `content` (the bytes between the quotes, checked by the scanner) with
     /// every escape resolved, written straight into the string's storage: runs without a
-    /// backslash are copied whole, and the text is never longer than its escaped form.
+    /// backslash are found by `memchr` and copied whole, and the text is never longer than
+    /// its escaped form.
     package static func unescapedString(_ content: UnsafeBufferPointer<UInt8>) -> String {
         guard let source = content.baseAddress, !content.isEmpty else { return "" }
         return String(unsafeUninitializedCapacity: content.count) { buffer in
@@ -11,8 +20,8 @@ extension JSONStringEscapes {
             var written = 0
             var index = 0
             while index < count {
-                var end = index
-                while end < count, source[end] != UInt8(ascii: "\\") { end &+= 1 }
+                // The next backslash, by memchr: a run is most of a string, and often long.
+                let end = memchr(source + index, Int32(UInt8(ascii: "\\")), count &- index).map { UnsafeRawPointer($0) - UnsafeRawPointer(source) } ?? count
                 if end > index {
                     (target + written).update(from: source + index, count: end &- index)
                     written &+= end &- index
