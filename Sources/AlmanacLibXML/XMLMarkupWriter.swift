@@ -342,23 +342,6 @@ package struct XMLMarkupWriter {
 
     // MARK: Escaping
 
-    /// Whether `utf8` goes out as it is in element content or, with `attribute`, in a quoted
-    /// attribute value: nothing in it to replace or refuse. A byte 0xEF (U+FFFE and U+FFFF
-    /// start with it) is left to ``appendEscaped(_:attribute:field:)`` to look at.
-    @inline(__always)
-    private static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool) -> Bool {
-        for byte in utf8 {
-            if byte >= 0x40 {
-                if byte == 0xEF { return false }
-            } else if byte >= 0x20 {
-                if byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || (attribute && byte == UInt8(ascii: "\"")) { return false }
-            } else if attribute || (byte != 0x09 && byte != 0x0A) {
-                return false
-            }
-        }
-        return true
-    }
-
     /// Appends `text` escaped for element content or, with `attribute`, for a quoted
     /// attribute value; `field` (an element or `element/@attribute`) goes in the error.
     private mutating func appendEscaped(_ text: String, attribute: Bool, field: @autoclosure () -> String) throws(XMLUnrepresentableCharacter) {

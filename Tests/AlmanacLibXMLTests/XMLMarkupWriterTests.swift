@@ -125,7 +125,10 @@ struct XMLMarkupWriterTests {
         let texts = [
             "", "x", "plain text", "é", "\u{FEFF}bom", "\u{FFFD}", "\u{E000}\u{F8FF}\u{FFEF}", "a\tb\nc", "\"quoted\" 'single'",
             ">", "a > b", "&", "\r", "x\r\ny", long, long + "&", "@[]^`{|}~\u{7F}",
-        ]
+        ] + ["&", "<", ">", "\"", "\t", "\n", "\r", "\u{FEFF}", "\u{FFFD}", "é"].flatMap { special in
+            // At every place of the first words, and past them.
+            (0..<18).map { String(repeating: "a", count: $0) + special + String(repeating: "b", count: 17 - $0) }
+        }
         var writer = XMLMarkupWriter(pretty: true, depth: 1, continuing: Array(repeating: UInt8(ascii: "#"), count: 5_000))
         var expected = String(repeating: "#", count: 5_000)
         for (index, text) in texts.enumerated() {
