@@ -113,7 +113,8 @@ struct JSONModelReader {
     /// An event as its members are read: the model's fields set in place as they come, the
     /// faults of those that are wrong kept by ``JSONFaults`` for when the object is read.
     private struct EventDraft {
-        var event = Event(id: "", title: "")
+        /// The event as its fields come, taken whole (not copied) once the object is read.
+        var event: Event? = Event(id: "", title: "")
         var id: String?, title: String?, zone: String?, endZone: String?, allDay: Bool?
         var colorWarnings: [JSONWarning] = []
         var tasks: [JSONParsed<EventTask>] = []
@@ -129,10 +130,10 @@ struct JSONModelReader {
             switch key {
             case .id: draft.id = draft.faults.value(try reader.string(key, object), key) ?? nil
             case .title: draft.title = draft.faults.value(try reader.string(key, object), key) ?? nil
-            case .symbol: draft.event.symbol = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .symbol: draft.event!.symbol = draft.faults.value(try reader.string(key, object), key) ?? nil
             case .color:
                 if let (color, found) = draft.faults.value(try reader.color(object), key) ?? nil {
-                    draft.event.color = color
+                    draft.event!.color = color
                     draft.colorWarnings = found
                 }
             case .timeZone:
@@ -141,23 +142,23 @@ struct JSONModelReader {
             case .endTimeZone:
                 draft.endTimeZoneKey = keyOffset
                 draft.endZone = draft.faults.value(try reader.timeZone(key, object), key) ?? nil
-            case .start: draft.event.start = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
+            case .start: draft.event!.start = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
             case .end:
                 draft.endValue = reader.scanner.index
-                draft.event.end = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
-            case .recurrenceId: draft.event.recurrenceID = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
+                draft.event!.end = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
+            case .recurrenceId: draft.event!.recurrenceID = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
             case .allDay:
                 draft.allDayKey = keyOffset
                 draft.allDayValue = reader.scanner.index
                 draft.allDay = draft.faults.value(try reader.bool(key, object), key) ?? nil
-            case .location: draft.event.location = draft.faults.value(try reader.string(key, object), key) ?? nil
-            case .notes: draft.event.notes = draft.faults.value(try reader.string(key, object), key) ?? nil
-            case .url: draft.event.url = draft.faults.value(try reader.string(key, object), key) ?? nil
-            case .categories: draft.event.categories = draft.faults.value(try reader.strings(key, object), key) ?? []
-            case .recurrence: draft.event.recurrence = draft.faults.value(try reader.string(key, object), key) ?? nil
-            case .priority: draft.event.priority = draft.faults.value(try reader.integer(key, object), key) ?? nil
+            case .location: draft.event!.location = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .notes: draft.event!.notes = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .url: draft.event!.url = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .categories: draft.event!.categories = draft.faults.value(try reader.strings(key, object), key) ?? []
+            case .recurrence: draft.event!.recurrence = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .priority: draft.event!.priority = draft.faults.value(try reader.integer(key, object), key) ?? nil
             case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? []
-            case .recipes: draft.event.recipes = draft.faults.value(try reader.strings(key, object), key) ?? []
+            case .recipes: draft.event!.recipes = draft.faults.value(try reader.strings(key, object), key) ?? []
             case .extras: draft.bags = draft.faults.value(try reader.bags(object), key) ?? []
             default: return false
             }
@@ -170,7 +171,7 @@ struct JSONModelReader {
     /// fields below (the order of the checks of a read of the whole document), or the event.
     private func event(_ draft: inout EventDraft, _ object: JSONObjectReader) throws -> (value: Event, warnings: [JSONWarning]) {
         let faults = draft.faults
-        var event = draft.event
+        var event = draft.event.take()!
         try faults.check(.id)
         event.id = draft.id ?? object.generatedID(scanner.bytes)
         try faults.check(.title)
