@@ -110,129 +110,146 @@ struct JSONModelReader {
 
     // MARK: Events
 
-    /// The fields of an event as read, with where the ones later checks point at are.
-    private struct EventFields {
-        var id = JSONRead<String?>.success(nil), title = JSONRead<String?>.success(nil), symbol = JSONRead<String?>.success(nil)
-        var color = JSONRead<(RGBAColor, [JSONWarning])?>.success(nil)
-        var timeZone = JSONRead<String?>.success(nil), endTimeZone = JSONRead<String?>.success(nil)
-        var start = JSONRead<CalendarTime?>.success(nil), end = JSONRead<CalendarTime?>.success(nil), recurrenceID = JSONRead<CalendarTime?>.success(nil)
-        var allDay = JSONRead<Bool?>.success(nil)
-        var location = JSONRead<String?>.success(nil), notes = JSONRead<String?>.success(nil), url = JSONRead<String?>.success(nil)
-        var recurrence = JSONRead<String?>.success(nil)
-        var categories = JSONRead<[String]>.success([]), recipes = JSONRead<[String]>.success([])
-        var priority = JSONRead<Int?>.success(nil)
-        var tasks = JSONRead<[JSONParsed<EventTask>]>.success([])
-        var bags = JSONRead<[OpaqueMember]>.success([])
+    /// An event as its members are read: the model's fields set in place as they come, the
+    /// faults of those that are wrong kept by ``JSONFaults`` for when the object is read.
+    private struct EventDraft {
+        /// The event as its fields come, taken whole (not copied) once the object is read.
+        var event: Event? = Event(id: "", title: "")
+        var id: String?, title: String?, zone: String?, endZone: String?, allDay: Bool?
+        var colorWarnings: [JSONWarning] = []
+        var tasks: [JSONParsed<EventTask>] = []
+        var bags: [OpaqueMember] = []
+        var faults = JSONFaults()
+        /// Where the keys and values later checks point at are.
         var timeZoneKey = 0, endTimeZoneKey = 0, allDayKey = 0, allDayValue = 0, endValue = 0
     }
 
     mutating func event(path: JSONPath, kindMember: Bool = false) throws -> (JSONParsed<Event>, JSONObjectReader) {
-        var fields = EventFields()
+        var draft = EventDraft()
         let object = try members(path: path, kindMember: kindMember) { reader, key, object, keyOffset in
             switch key {
-            case .id: fields.id = try reader.string(key, object)
-            case .title: fields.title = try reader.string(key, object)
-            case .symbol: fields.symbol = try reader.string(key, object)
-            case .color: fields.color = try reader.color(object)
+            case .id: draft.id = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .title: draft.title = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .symbol: draft.event!.symbol = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .color:
+                if let (color, found) = draft.faults.value(try reader.color(object), key) ?? nil {
+                    draft.event!.color = color
+                    draft.colorWarnings = found
+                }
             case .timeZone:
-                fields.timeZoneKey = keyOffset
-                fields.timeZone = try reader.timeZone(key, object)
+                draft.timeZoneKey = keyOffset
+                draft.zone = draft.faults.value(try reader.timeZone(key, object), key) ?? nil
             case .endTimeZone:
-                fields.endTimeZoneKey = keyOffset
-                fields.endTimeZone = try reader.timeZone(key, object)
-            case .start: fields.start = try reader.calendarTime(key, object)
+                draft.endTimeZoneKey = keyOffset
+                draft.endZone = draft.faults.value(try reader.timeZone(key, object), key) ?? nil
+            case .start: draft.event!.start = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
             case .end:
-                fields.endValue = reader.scanner.index
-                fields.end = try reader.calendarTime(key, object)
-            case .recurrenceId: fields.recurrenceID = try reader.calendarTime(key, object)
+                draft.endValue = reader.scanner.index
+                draft.event!.end = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
+            case .recurrenceId: draft.event!.recurrenceID = draft.faults.value(try reader.calendarTime(key, object), key) ?? nil
             case .allDay:
-                fields.allDayKey = keyOffset
-                fields.allDayValue = reader.scanner.index
-                fields.allDay = try reader.bool(key, object)
-            case .location: fields.location = try reader.string(key, object)
-            case .notes: fields.notes = try reader.string(key, object)
-            case .url: fields.url = try reader.string(key, object)
-            case .categories: fields.categories = try reader.strings(key, object)
-            case .recurrence: fields.recurrence = try reader.string(key, object)
-            case .priority: fields.priority = try reader.integer(key, object)
-            case .tasks: fields.tasks = try reader.objects(key, object) { reader, path in try reader.task(path: path) }
-            case .recipes: fields.recipes = try reader.strings(key, object)
-            case .extras: fields.bags = try reader.bags(object)
+                draft.allDayKey = keyOffset
+                draft.allDayValue = reader.scanner.index
+                draft.allDay = draft.faults.value(try reader.bool(key, object), key) ?? nil
+            case .location: draft.event!.location = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .notes: draft.event!.notes = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .url: draft.event!.url = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .categories: draft.event!.categories = draft.faults.value(try reader.strings(key, object), key) ?? []
+            case .recurrence: draft.event!.recurrence = draft.faults.value(try reader.string(key, object), key) ?? nil
+            case .priority: draft.event!.priority = draft.faults.value(try reader.integer(key, object), key) ?? nil
+            case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? []
+            case .recipes: draft.event!.recipes = draft.faults.value(try reader.strings(key, object), key) ?? []
+            case .extras: draft.bags = draft.faults.value(try reader.bags(object), key) ?? []
             default: return false
             }
             return true
         }
-        return (JSONParsed { try event(fields, object) }, object)
+        return (JSONParsed { try event(&draft, object) }, object)
     }
 
-    private func event(_ fields: EventFields, _ object: JSONObjectReader) throws -> (value: Event, warnings: [JSONWarning]) {
-        var warnings: [JSONWarning] = []
-        let id = try fields.id.get() ?? object.generatedID(scanner.bytes)
-        var event = Event(id: id, title: try object.required(fields.title, .title, in: "event"))
-        event.symbol = try fields.symbol.get()
-        if let (color, found) = try fields.color.get() {
-            event.color = color
-            warnings += found
+    /// The event of `draft` once its object is read: the first fault in the order of the
+    /// fields below (the order of the checks of a read of the whole document), or the event.
+    private func event(_ draft: inout EventDraft, _ object: JSONObjectReader) throws -> (value: Event, warnings: [JSONWarning]) {
+        let faults = draft.faults
+        var event = draft.event.take()!
+        try faults.check(.id)
+        event.id = draft.id ?? object.generatedID(scanner.bytes)
+        try faults.check(.title)
+        guard let title = draft.title else { throw object.missing(.title, in: "event") }
+        event.title = title
+        if faults.any {
+            for field in [JSONField.symbol, .color, .timeZone, .endTimeZone, .start, .end, .recurrenceId, .allDay] { try faults.check(field) }
         }
-        let zone = try fields.timeZone.get()
-        let endZone = try fields.endTimeZone.get() ?? zone
-        event.start = try fields.start.get().map { attach(zone, to: $0) }
-        event.end = try fields.end.get().map { attach(endZone, to: $0) }
-        event.recurrenceID = try fields.recurrenceID.get()
-        if let allDay = try fields.allDay.get(), let start = event.start, allDay != start.isDateOnly {
+        var warnings = draft.colorWarnings
+        let zone = draft.zone
+        event.start = event.start.map { attach(zone, to: $0) }
+        event.end = event.end.map { attach(draft.endZone ?? zone, to: $0) }
+        if let allDay = draft.allDay, let start = event.start, allDay != start.isDateOnly {
             let reason = allDay ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
-            throw object.invalid(.allDay, reason, at: fields.allDayValue)
+            throw object.invalid(.allDay, reason, at: draft.allDayValue)
         }
         if let start = event.start, let end = event.end, start.isDateOnly != end.isDateOnly {
-            throw object.invalid(.end, "start and end must both be dates or both be date-times", at: fields.endValue)
+            throw object.invalid(.end, "start and end must both be dates or both be date-times", at: draft.endValue)
         }
-        event.location = try fields.location.get()
-        event.notes = try fields.notes.get()
-        event.url = try fields.url.get()
-        event.categories = try fields.categories.get()
-        event.recurrence = try fields.recurrence.get()
-        event.priority = try fields.priority.get()
-        warnings += ignoredKeyWarnings(event, zone: zone, fields, object)
-        event.tasks = try unwrap(fields.tasks, into: &warnings)
-        event.recipes = try fields.recipes.get()
-        event.extras = try object.extras(fields.bags)
+        if faults.any {
+            for field in [JSONField.location, .notes, .url, .categories, .recurrence, .priority] { try faults.check(field) }
+        }
+        warnings += ignoredKeyWarnings(event, zone: zone, draft, object)
+        try faults.check(.tasks)
+        event.tasks = try unwrap(.success(draft.tasks), into: &warnings)
+        try faults.check(.recipes)
+        try faults.check(.extras)
+        event.extras = try object.extras(.success(draft.bags))
         return (event, warnings)
     }
 
-    /// Keys that say something the times do not use are read, but never silently.
-    private func ignoredKeyWarnings(_ event: Event, zone: String?, _ fields: EventFields, _ object: JSONObjectReader) -> [JSONWarning] {
+    /// Keys that say something the times do not use are read, but never silently. Most
+    /// events have none of them, and then nothing is made.
+    private func ignoredKeyWarnings(_ event: Event, zone: String?, _ draft: EventDraft, _ object: JSONObjectReader) -> [JSONWarning] {
+        let zoneIgnored = zone != nil && !Self.isZoned(event.start) && !Self.isZoned(event.end)
+        let endZoneIgnored = object.present.contains(.endTimeZone) && event.end == nil
+        let allDayIgnored = object.present.contains(.allDay) && event.start == nil
+        guard zoneIgnored || endZoneIgnored || allDayIgnored else { return [] }
         var ignored: [(key: JSONField, offset: Int, reason: String)] = []
-        let usesZone = [event.start, event.end].contains { $0?.timeZoneID != nil }
-        if zone != nil, !usesZone, event.start?.timeZoneID == nil {
-            ignored.append((.timeZone, fields.timeZoneKey, "no start or end is a local date-time it could apply to"))
+        if zoneIgnored {
+            ignored.append((.timeZone, draft.timeZoneKey, "no start or end is a local date-time it could apply to"))
         }
-        if object.present.contains(.endTimeZone), event.end == nil {
-            ignored.append((.endTimeZone, fields.endTimeZoneKey, "the event has no end"))
+        if endZoneIgnored {
+            ignored.append((.endTimeZone, draft.endTimeZoneKey, "the event has no end"))
         }
-        if object.present.contains(.allDay), event.start == nil {
-            ignored.append((.allDay, fields.allDayKey, "the event has no start"))
+        if allDayIgnored {
+            ignored.append((.allDay, draft.allDayKey, "the event has no start"))
         }
         return ignored.map { JSONWarning(message: "'\(object.path($0.key))' is ignored: \($0.reason)", offset: $0.offset) }
     }
 
+    /// Whether `time` is a local time in a named zone (no String of the zone is made).
+    private static func isZoned(_ time: CalendarTime?) -> Bool {
+        if case .zoned? = time { return true }
+        return false
+    }
+
     private mutating func task(path: JSONPath) throws -> JSONParsed<EventTask> {
-        var id = JSONRead<String?>.success(nil), text = JSONRead<String?>.success(nil)
-        var done = JSONRead<Bool?>.success(nil)
-        var bags = JSONRead<[OpaqueMember]>.success([])
+        var id: String?, text: String?, done: Bool?
+        var bags: [OpaqueMember] = []
+        var faults = JSONFaults()
         let object = try members(path: path) { reader, key, object, _ in
             switch key {
-            case .id: id = try reader.string(key, object)
-            case .text: text = try reader.string(key, object)
-            case .isCompleted: done = try reader.bool(key, object)
-            case .extras: bags = try reader.bags(object)
+            case .id: id = faults.value(try reader.string(key, object), key) ?? nil
+            case .text: text = faults.value(try reader.string(key, object), key) ?? nil
+            case .isCompleted: done = faults.value(try reader.bool(key, object), key) ?? nil
+            case .extras: bags = faults.value(try reader.bags(object), key) ?? []
             default: return false
             }
             return true
         }
         return JSONParsed {
-            let id = try id.get() ?? object.generatedID(scanner.bytes)
-            let task = EventTask(id: id, text: try text.get() ?? "", isCompleted: try done.get() ?? false, extras: try object.extras(bags))
-            return (task, [])
+            try faults.check(.id)
+            let id = id ?? object.generatedID(scanner.bytes)
+            try faults.check(.text)
+            try faults.check(.isCompleted)
+            try faults.check(.extras)
+            return (EventTask(id: id, text: text ?? "", isCompleted: done ?? false, extras: try object.extras(.success(bags))), [])
         }
     }
 

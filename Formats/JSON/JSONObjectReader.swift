@@ -92,3 +92,30 @@ struct JSONObjectReader {
         StableID.make(from: UnsafeBufferPointer(rebasing: bytes[start..<end]), salt: path.text)
     }
 }
+
+/// The faults of an object's fields as its members are read, kept until the whole object
+/// is read and then thrown in the order its reader checks the fields. Most objects have
+/// none, and then nothing is allocated and each check is one compare.
+struct JSONFaults {
+    private var found: [(field: JSONField, error: any Error)] = []
+
+    /// Whether any field has a fault.
+    var any: Bool { !found.isEmpty }
+
+    /// The value of `read`, or `nil` with its fault kept for `field`.
+    mutating func value<Value>(_ read: JSONRead<Value>, _ field: JSONField) -> Value? {
+        switch read {
+        case .success(let value): return value
+        case .failure(let error):
+            found.append((field, error))
+            return nil
+        }
+    }
+
+    /// Throws the fault of `field`, if it has one.
+    @inline(__always)
+    func check(_ field: JSONField) throws {
+        if found.isEmpty { return }
+        if let fault = found.first(where: { $0.field == field }) { throw fault.error }
+    }
+}

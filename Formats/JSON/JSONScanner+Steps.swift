@@ -49,7 +49,8 @@ extension JSONScanner {
     @inline(__always)
     mutating func nextValueByte(expected: @autoclosure () -> String) throws(JSONSyntaxError) -> UInt8 {
         if index < bytes.count, bytes[index] > UInt8(ascii: " ") { return bytes[index] }
-        skipWhitespace()
+        // White space (or the end) is next: straight to the run, past the check that found it.
+        skipWhitespaceRun()
         return try peek(expected: expected())
     }
 }

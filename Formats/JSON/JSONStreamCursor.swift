@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AlmanacCore
 import AlmanacJSONKit
 
@@ -201,24 +208,17 @@ struct JSONStreamCursor<Source: ByteSource> {
         counted = end
     }
 
-    /// How many of `bytes` are newlines (0x0A): eight bytes a word, each byte of a word that
-    /// is a newline marked exactly (no carry crosses a byte) and the marks counted.
+    /// How many of `bytes` are newlines (0x0A), found by `memchr` one after another: in
+    /// JSON a newline is only ever white space between tokens, a line of a pretty document
+    /// holds one, and a compact document none at all.
     static func newlines(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var found = 0
-        var index = 0
-        let count = bytes.count
-        while index &+ 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
-            let nonzero = ((word & low) &+ low) | word
-            found &+= (~nonzero & ~low).nonzeroBitCount
-            index &+= 8
-        }
-        while index < count {
-            found &+= base[index] == 0x0A ? 1 : 0
-            index &+= 1
+        var from = UnsafeRawPointer(base)
+        let end = from + bytes.count
+        while from < end, let next = memchr(from, 0x0A, end - from) {
+            found &+= 1
+            from = UnsafeRawPointer(next) + 1
         }
         return found
     }

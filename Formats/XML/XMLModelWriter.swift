@@ -168,7 +168,7 @@ enum XMLModelWriter {
     /// The `xml` bag as foreign attributes and elements, and the bags left to write under
     /// `<extras>` (an `xml` bag of another shape stays among them).
     private static func split(_ extras: Extras) -> (XMLForeignData, Extras) {
-        guard let bag = extras["xml"], let foreign = XMLForeignData(opaque: bag) else { return (XMLForeignData(), extras) }
+        guard !extras.isEmpty, let bag = extras["xml"], let foreign = XMLForeignData(opaque: bag) else { return (XMLForeignData(), extras) }
         var rest = extras
         rest["xml"] = nil
         return (foreign, rest)

@@ -11,7 +11,12 @@
 /// feed and carriage return; U+FFFE and U+FFFF) throw ``XMLUnrepresentableCharacter``,
 /// which each codec turns into its own encoding error.
 package struct XMLMarkupWriter {
-    package private(set) var bytes: [UInt8] = []
+    /// What has been written.
+    package var bytes: [UInt8] { storage.count == count ? storage : Array(storage[..<count]) }
+    /// The bytes written, the first ``count``, then spare zeros that the next bytes are
+    /// stored over in place (``put(_:_:)``): one capacity check a piece, not an array append.
+    private var storage: [UInt8] = []
+    private var count = 0
     package let pretty: Bool
     /// The open elements, innermost last, each with whether it has child elements yet.
     private var open: [(name: String, hasChildren: Bool)] = []
@@ -23,24 +28,28 @@ package struct XMLMarkupWriter {
     /// A writer of a whole document.
     package init(pretty: Bool, reservingCapacity capacity: Int = 4_096) {
         self.pretty = pretty
-        bytes.reserveCapacity(capacity)
+        storage.reserveCapacity(capacity)
     }
 
     /// A writer that appends to `bytes` at the start of a line, as if inside `depth`
     /// elements (a document writer's items: one level deep in almanac XML, three in xCal).
     package init(pretty: Bool, depth: Int, continuing bytes: [UInt8] = []) {
         self.pretty = pretty
-        self.bytes = bytes
+        storage = bytes
+        count = bytes.count
         base = bytes.count
         open = Array(repeating: ("", true), count: depth)
     }
 
     /// Hands over what has been written and goes on with no bytes, as if they were still there.
     package mutating func takeBytes() -> [UInt8] {
-        if bytes.count > base { lastTaken = bytes.last }
+        if count > base { lastTaken = storage[count - 1] }
+        storage.removeLast(storage.count - count)
+        var taken: [UInt8] = []
+        swap(&taken, &storage)
         base = 0
-        defer { bytes = [] }
-        return bytes
+        count = 0
+        return taken
     }
 
     /// The names of the open elements, outermost first (`""` for those of ``init(pretty:depth:continuing:)``).
@@ -54,12 +63,12 @@ package struct XMLMarkupWriter {
     /// `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
     package mutating func declaration() {
         ascii(#"<?xml version="1.0" encoding="UTF-8"?>"#)
-        bytes.append(0x0A)
+        byte(0x0A)
     }
 
     /// The final line break.
     package mutating func finish() {
-        bytes.append(0x0A)
+        byte(0x0A)
     }
 
     // MARK: Elements
@@ -69,7 +78,7 @@ package struct XMLMarkupWriter {
     package mutating func start(_ name: String, attributes: [(String, String)] = [], foreign: [XMLAttribute] = []) throws(XMLUnrepresentableCharacter) {
         try openTag(name, attributes: attributes)
         try appendForeignAttributes(foreign, field: name)
-        bytes.append(UInt8(ascii: ">"))
+        byte(UInt8(ascii: ">"))
         open.append((name, false))
     }
 
@@ -78,38 +87,53 @@ package struct XMLMarkupWriter {
         openTag(name)
         try appendAttribute(attribute.name, attribute.value, of: name)
         try appendForeignAttributes(foreign, field: name)
-        bytes.append(UInt8(ascii: ">"))
+        byte(UInt8(ascii: ">"))
         open.append((name, false))
     }
 
     /// Closes the innermost open element.
     package mutating func end() {
         let element = open.removeLast()
-        if element.hasChildren { newline(depth: open.count) }
-        ascii("</")
-        appendUTF8(element.name)
-        bytes.append(UInt8(ascii: ">"))
+        // A line of its own when the element holds elements (and the output is pretty).
+        let layout = pretty && element.hasChildren ? 1 + 2 * open.count : 0
+        var name = element.name
+        name.withUTF8 { name in
+            put(layout + name.count + 3) { target in
+                var target = target
+                if layout > 0 {
+                    target[0] = 0x0A
+                    (target + 1).update(repeating: UInt8(ascii: " "), count: layout - 1)
+                    target += layout
+                }
+                target[0] = UInt8(ascii: "<")
+                target[1] = UInt8(ascii: "/")
+                Self.store(name, at: target + 2)[0] = UInt8(ascii: ">")
+            }
+        }
     }
 
     /// `<name attributes…>text</name>`, the text escaped.
     package mutating func leaf(_ name: String, _ text: String, attributes: [(String, String)] = []) throws(XMLUnrepresentableCharacter) {
         try openTag(name, attributes: attributes)
-        bytes.append(UInt8(ascii: ">"))
-        try appendEscaped(text, attribute: false, field: name)
-        ascii("</")
-        appendUTF8(name)
-        bytes.append(UInt8(ascii: ">"))
+        try closeLeaf(name, text)
     }
 
     /// ``leaf(_:_:attributes:)`` with one attribute, and no array made for it.
     package mutating func leaf(_ name: String, _ text: String, attribute: (name: String, value: String)) throws(XMLUnrepresentableCharacter) {
         openTag(name)
         try appendAttribute(attribute.name, attribute.value, of: name)
-        bytes.append(UInt8(ascii: ">"))
+        try closeLeaf(name, text)
+    }
+
+    /// `>text</name>` after a leaf's start tag, the text escaped: in one piece when
+    /// nothing in it is (most texts).
+    private mutating func closeLeaf(_ name: String, _ text: String) throws(XMLUnrepresentableCharacter) {
+        if putPlain(name, text, attribute: false, as: (UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "/"), UInt8(ascii: ">"))) { return }
+        byte(UInt8(ascii: ">"))
         try appendEscaped(text, attribute: false, field: name)
         ascii("</")
         appendUTF8(name)
-        bytes.append(UInt8(ascii: ">"))
+        byte(UInt8(ascii: ">"))
     }
 
     /// `<name attributes…/>`.
@@ -135,35 +159,42 @@ package struct XMLMarkupWriter {
     /// `<name`, on a line of its own when pretty.
     private mutating func openTag(_ name: String) {
         noteChildren()
-        lineBreak()
-        bytes.append(UInt8(ascii: "<"))
-        appendUTF8(name)
+        let layout = layoutBeforeTag()
+        var name = name
+        name.withUTF8 { name in
+            put(layout.count + 1 + name.count) { target in
+                let tag = Self.store(layout, at: target)
+                tag[0] = UInt8(ascii: "<")
+                Self.store(name, at: tag + 1)
+            }
+        }
     }
 
     /// ` attribute="value"`, the value escaped, in the start tag of `element`.
     private mutating func appendAttribute(_ attribute: String, _ value: String, of element: String) throws(XMLUnrepresentableCharacter) {
-        bytes.append(UInt8(ascii: " "))
+        if putPlain(attribute, value, attribute: true, as: (UInt8(ascii: " "), UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "\""))) { return }
+        byte(UInt8(ascii: " "))
         appendUTF8(attribute)
         ascii("=\"")
         try appendEscaped(value, attribute: true, field: "\(element)/@\(attribute)")
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 
     private mutating func appendCaptured(_ element: XMLCapturedElement, defaultNamespace: String) throws(XMLUnrepresentableCharacter) {
         let field = "<\(element.name)>"
-        bytes.append(UInt8(ascii: "<"))
+        byte(UInt8(ascii: "<"))
         appendUTF8(element.name)
         if element.namespace != defaultNamespace {
             ascii(" xmlns=\"")
             try appendEscaped(element.namespace, attribute: true, field: field)
-            bytes.append(UInt8(ascii: "\""))
+            byte(UInt8(ascii: "\""))
         }
         try appendForeignAttributes(element.attributes, field: field)
         if element.content.isEmpty {
             ascii("/>")
             return
         }
-        bytes.append(UInt8(ascii: ">"))
+        byte(UInt8(ascii: ">"))
         for node in element.content {
             switch node {
             case .text(let text): try appendEscaped(text, attribute: false, field: field)
@@ -172,7 +203,7 @@ package struct XMLMarkupWriter {
         }
         ascii("</")
         appendUTF8(element.name)
-        bytes.append(UInt8(ascii: ">"))
+        byte(UInt8(ascii: ">"))
     }
 
     /// The namespace XML itself reserves for `xml:lang`, `xml:space`, … (prefix `xml`).
@@ -186,20 +217,20 @@ package struct XMLMarkupWriter {
         for attribute in attributes where !attribute.namespace.isEmpty && prefixes[attribute.namespace] == nil {
             let prefix = "n\(prefixes.count)"
             prefixes[attribute.namespace] = prefix
-            bytes.append(contentsOf: " xmlns:\(prefix)=\"".utf8)
+            appendUTF8(" xmlns:\(prefix)=\"")
             try appendEscaped(attribute.namespace, attribute: true, field: field)
-            bytes.append(UInt8(ascii: "\""))
+            byte(UInt8(ascii: "\""))
         }
         for attribute in attributes {
-            bytes.append(UInt8(ascii: " "))
+            byte(UInt8(ascii: " "))
             if let prefix = prefixes[attribute.namespace] {
                 appendUTF8(prefix)
-                bytes.append(UInt8(ascii: ":"))
+                byte(UInt8(ascii: ":"))
             }
             appendUTF8(attribute.localName)
             ascii("=\"")
             try appendEscaped(attribute.value, attribute: true, field: field)
-            bytes.append(UInt8(ascii: "\""))
+            byte(UInt8(ascii: "\""))
         }
     }
 
@@ -207,43 +238,106 @@ package struct XMLMarkupWriter {
 
     /// Before a start tag: a line break and the indent, unless at the start of a line.
     private mutating func lineBreak() {
-        let last = bytes.count > base ? bytes.last : lastTaken
-        if last == nil || last == 0x0A { indent(open.count) } else { newline(depth: open.count) }
+        let layout = layoutBeforeTag()
+        put(layout.count) { Self.store(layout, at: $0) }
     }
 
-    private mutating func newline(depth: Int) {
-        guard pretty else { return }
-        appendLayout(from: 0, depth: depth)
+    /// What goes before a start tag when pretty: a line break, unless at the start of a line,
+    /// and the indent of the open elements, two spaces a level.
+    private func layoutBeforeTag() -> (count: Int, lineFeed: Bool) {
+        guard pretty else { return (0, false) }
+        let last = count > base ? storage[count - 1] : lastTaken
+        if last == nil || last == 0x0A { return (2 * open.count, false) }
+        return (1 + 2 * open.count, true)
     }
 
-    private mutating func indent(_ depth: Int) {
-        guard pretty, depth > 0 else { return }
-        appendLayout(from: 1, depth: depth)
+    // MARK: Storing
+
+    /// Stores the `needed` bytes `body` writes at the end, in place.
+    @inline(__always)
+    private mutating func put(_ needed: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if storage.count - count < needed { makeRoom(needed) }
+        let start = count
+        storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + start) }
+        count += needed
     }
 
-    /// A line break then 64 spaces: the layout of any line is a slice of it.
-    private static let layout: [UInt8] = [0x0A] + Array(repeating: UInt8(ascii: " "), count: 64)
-
-    /// `layout[from...]` up to the indent of `depth` (two spaces a level), in one copy.
-    private mutating func appendLayout(from start: Int, depth: Int) {
-        let end = 1 + 2 * depth
-        guard end <= Self.layout.count else {
-            if start == 0 { bytes.append(0x0A) }
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
-            return
+    /// Adds spare zeros for at least `needed` more bytes, a kilobyte or more at a time (the
+    /// array's capacity grows as an array's does, so bytes given to continue keep theirs).
+    private mutating func makeRoom(_ needed: Int) {
+        var missing = Swift.max(count + needed - storage.count, Self.zeros.count)
+        while missing > 0 {
+            let added = Swift.min(missing, Self.zeros.count)
+            Self.zeros.withUnsafeBufferPointer { storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<added])) }
+            missing -= added
         }
-        Self.layout.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    private static let zeros = [UInt8](repeating: 0, count: 1_024)
+
+    /// Stores `utf8` at `target`; returns where the bytes after it go.
+    @inline(__always) @discardableResult
+    private static func store(_ utf8: UnsafeBufferPointer<UInt8>, at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        if let source = utf8.baseAddress { target.update(from: source, count: utf8.count) }
+        return target + utf8.count
+    }
+
+    /// Stores a layout (``layoutBeforeTag()``) at `target`; returns where the bytes after it go.
+    @inline(__always) @discardableResult
+    private static func store(_ layout: (count: Int, lineFeed: Bool), at target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var spaces = target
+        if layout.lineFeed {
+            target[0] = 0x0A
+            spaces += 1
+        }
+        let end = target + layout.count
+        spaces.update(repeating: UInt8(ascii: " "), count: end - spaces)
+        return end
+    }
+
+    /// Stores a name and a text that needs no escaping (``isPlain(_:attribute:)``) in one
+    /// piece with the bytes of `marks` around them: ` name="text"` for an attribute (marks
+    /// ` `, `=`, `"`, `"`), `>text</name>` to end a leaf (`>`, `<`, `/`, `>`, the text first).
+    /// `false`, and nothing stored, when the text needs escaping.
+    @inline(__always)
+    private mutating func putPlain(_ name: String, _ text: String, attribute: Bool, as marks: (UInt8, UInt8, UInt8, UInt8)) -> Bool {
+        var name = name, text = text
+        return name.withUTF8 { name in
+            text.withUTF8 { text in
+                guard Self.isPlain(text, attribute: attribute) else { return false }
+                put(name.count + text.count + 4) { target in
+                    target[0] = marks.0
+                    let middle = Self.store(attribute ? name : text, at: target + 1)
+                    middle[0] = marks.1
+                    middle[1] = marks.2
+                    Self.store(attribute ? text : name, at: middle + 2)[0] = marks.3
+                }
+                return true
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func byte(_ value: UInt8) {
+        put(1) { $0[0] = value }
+    }
+
+    /// Stores `utf8` whole.
+    @inline(__always)
+    private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+        guard let source = utf8.baseAddress else { return }
+        put(utf8.count) { $0.update(from: source, count: utf8.count) }
     }
 
     /// Appends `text`'s UTF-8 bytes in one copy (appending a `String.UTF8View` goes byte
     /// by byte through a generic copy).
     private mutating func appendUTF8(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append($0) }
     }
 
     private mutating func ascii(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     // MARK: Escaping
@@ -284,39 +378,16 @@ package struct XMLMarkupWriter {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 ascii(replacement)
                 index += 1
                 runStart = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            append(UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
             return nil
         }
         if let failure {
             throw XMLUnrepresentableCharacter(codePoint: failure, field: field(), openElements: openElements)
         }
-    }
-}
-
-/// A character ``XMLMarkupWriter`` was asked to write that XML 1.0 cannot hold.
-package struct XMLUnrepresentableCharacter: Error, Hashable, Sendable {
-    /// The character's code point.
-    package var codePoint: UInt32
-    /// Where: the element (`notes`), the attribute (`recipe/@id`) or the kept element (`<name>`).
-    package var field: String
-    /// The elements open around it, outermost first (as ``XMLMarkupWriter/openElements``).
-    package var openElements: [String]
-
-    package init(codePoint: UInt32, field: String, openElements: [String]) {
-        self.codePoint = codePoint
-        self.field = field
-        self.openElements = openElements
-    }
-
-    /// The message of a codec's encoding error for `codePoint` in `field` (the codec's own
-    /// description of where, such as `events[0] <notes>`).
-    package static func message(codePoint: UInt32, field: String) -> String {
-        let hex = String(codePoint, radix: 16, uppercase: true)
-        return "\(field) holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which XML 1.0 cannot hold; remove it or convert to a format that can (json)"
     }
 }

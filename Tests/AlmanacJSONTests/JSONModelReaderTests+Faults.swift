@@ -29,6 +29,27 @@ extension JSONModelReaderTests {
         #expect(recipe.message == "'recipes[0].prepTime': 'soon' is not an ISO 8601 duration such as PT1H30M")
     }
 
+    @Test func ofAnyTwoWrongFieldsOfAnEventTheOneReadFirstIsTheError() throws {
+        // Each field with a wrong value, in the order the event's fields are read.
+        let wrong: [(key: String, value: String)] = [
+            ("id", "5"), ("title", "5"), ("symbol", "5"), ("color", #""nope""#), ("timeZone", #""Mars/Base""#),
+            ("endTimeZone", #""Mars/Base""#), ("start", #""2026-13-01""#), ("end", #""x""#), ("recurrenceId", "[]"),
+            ("allDay", #""yes""#), ("location", "1"), ("notes", "{}"), ("url", "1"), ("categories", "1"),
+            ("recurrence", "1"), ("priority", #""high""#), ("tasks", "1"), ("recipes", "[1]"), ("extras", "1"),
+        ]
+        func message(_ members: [(key: String, value: String)]) throws -> String {
+            let fields = members.map { "\"\($0.key)\": \($0.value)" }
+            let title = members.contains { $0.key == "title" } ? [] : [#""title": "T""#]
+            return try fault(#"{"events": [{"# + (title + fields).joined(separator: ", ") + "}]}").message
+        }
+        for (index, first) in wrong.enumerated() {
+            let alone = try message([first])
+            for later in wrong[(index + 1)...] {
+                #expect(try message([later, first]) == alone, "\(first.key) before \(later.key)")
+            }
+        }
+    }
+
     @Test func anElementThatIsNotAnObjectWinsOverAnEarlierElementsError() throws {
         let found = try fault(#"{"events": [{"title": "E", "tasks": [{"text": 1}, 3]}]}"#)
         #expect(found == .typeMismatch(field: "events[0].tasks[1]", expected: "an object", found: "a number", at: SourcePosition(offset: 50, line: 1, column: 51)))

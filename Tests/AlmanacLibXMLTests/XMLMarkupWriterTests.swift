@@ -100,4 +100,58 @@ struct XMLMarkupWriterTests {
         try writer.leaf("b", "2")
         #expect(text(writer) == "\n    <b>2</b>")
     }
+
+    /// What the writer should make of `text`, escaped one character at a time.
+    private func escaped(_ text: String, attribute: Bool) -> String {
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\r": out += "&#13;"
+            case "\"" where attribute: out += "&quot;"
+            case "\t" where attribute: out += "&#9;"
+            case "\n" where attribute: out += "&#10;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    @Test("texts and attribute values written whole when nothing in them is escaped are what escaping them would give")
+    func plainAndEscapedAgree() throws {
+        let long = String(repeating: "Zürich 👟 ", count: 400)
+        let texts = [
+            "", "x", "plain text", "é", "\u{FEFF}bom", "\u{FFFD}", "\u{E000}\u{F8FF}\u{FFEF}", "a\tb\nc", "\"quoted\" 'single'",
+            ">", "a > b", "&", "\r", "x\r\ny", long, long + "&", "@[]^`{|}~\u{7F}",
+        ] + ["&", "<", ">", "\"", "\t", "\n", "\r", "\u{FEFF}", "\u{FFFD}", "é"].flatMap { special in
+            // At every place of the first words, and past them.
+            (0..<18).map { String(repeating: "a", count: $0) + special + String(repeating: "b", count: 17 - $0) }
+        }
+        var writer = XMLMarkupWriter(pretty: true, depth: 1, continuing: Array(repeating: UInt8(ascii: "#"), count: 5_000))
+        var expected = String(repeating: "#", count: 5_000)
+        for (index, text) in texts.enumerated() {
+            try writer.leaf("t", text, attribute: (name: "v", value: text))
+            expected += (index == 0 ? "" : "\n") + "  <t v=\"\(escaped(text, attribute: true))\">\(escaped(text, attribute: false))</t>"
+        }
+        #expect(String(decoding: writer.takeBytes(), as: UTF8.self) == expected)
+    }
+
+    @Test("indents deeper than 32 levels, and the end tags of elements that hold elements")
+    func deepLayout() throws {
+        var writer = XMLMarkupWriter(pretty: true)
+        var expected = ""
+        for depth in 0..<40 {
+            try writer.start("e")
+            expected += (depth == 0 ? "" : "\n") + String(repeating: "  ", count: depth) + "<e>"
+        }
+        try writer.leaf("l", "x")
+        expected += "\n" + String(repeating: "  ", count: 40) + "<l>x</l>"
+        for depth in (0..<40).reversed() {
+            writer.end()
+            expected += "\n" + String(repeating: "  ", count: depth) + "</e>"
+        }
+        #expect(text(writer) == expected)
+    }
 }
