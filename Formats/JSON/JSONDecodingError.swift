@@ -3,22 +3,10 @@ import AlmanacJSONKit
 
 /// Why a JSON or NDJSON input could not be read. Every case carries where.
 public enum JSONDecodingError: CodecError, Hashable {
-    /// The input ended inside a value.
-    case unexpectedEnd(expected: String, at: SourcePosition)
-    /// A byte that cannot stand here.
-    case unexpectedCharacter(found: String, expected: String, at: SourcePosition)
-    /// Bytes that are not UTF-8.
-    case invalidUTF8(at: SourcePosition)
-    /// A backslash escape JSON does not have, or a lone surrogate.
-    case invalidEscape(String, at: SourcePosition)
-    /// A raw control character inside a string.
-    case controlCharacter(UInt8, at: SourcePosition)
-    /// A number that breaks the JSON grammar or does not fit.
-    case invalidNumber(String, at: SourcePosition)
-    /// Arrays and objects nested deeper than ``JSONDecodingOptions/maximumDepth``.
-    case tooDeep(limit: Int, at: SourcePosition)
-    /// The same key twice in one object.
-    case duplicateKey(String, at: SourcePosition)
+    /// Bytes that are not JSON (RFC 8259): the JSON kit's error, its offsets in the whole
+    /// input, and its line and column. A duplicate key is one too when the reader refuses
+    /// them, and the depth past ``JSONDecodingOptions/maximumDepth``.
+    case syntax(JSONSyntaxError, at: SourcePosition)
     /// A field with a value of the wrong JSON type, such as a number for `title`.
     case typeMismatch(field: String, expected: String, found: String, at: SourcePosition)
     /// A required field is absent.
@@ -33,14 +21,7 @@ public enum JSONDecodingError: CodecError, Hashable {
 
     public var message: String {
         switch self {
-        case .unexpectedEnd(let expected, let at): return JSONSyntaxError.unexpectedEnd(expected: expected, offset: at.offset).message
-        case .unexpectedCharacter(let found, let expected, let at): return JSONSyntaxError.unexpectedCharacter(found: found, expected: expected, offset: at.offset).message
-        case .invalidUTF8(let at): return JSONSyntaxError.invalidUTF8(offset: at.offset).message
-        case .invalidEscape(let escape, let at): return JSONSyntaxError.invalidEscape(escape, offset: at.offset).message
-        case .controlCharacter(let byte, let at): return JSONSyntaxError.controlCharacter(byte, offset: at.offset).message
-        case .invalidNumber(let text, let at): return JSONSyntaxError.invalidNumber(text, offset: at.offset).message
-        case .tooDeep(let limit, let at): return JSONSyntaxError.tooDeep(limit: limit, offset: at.offset).message
-        case .duplicateKey(let key, let at): return JSONSyntaxError.duplicateKey(key, offset: at.offset, firstOffset: at.offset).message
+        case .syntax(let error, _): return error.message
         case .typeMismatch(let field, let expected, let found, _): return "'\(field)' must be \(expected), found \(found)"
         case .missingField(let field, let item, _): return "\(item) has no '\(field)'"
         case .invalidValue(let field, let reason, _): return "'\(field)': \(reason)"
@@ -51,9 +32,7 @@ public enum JSONDecodingError: CodecError, Hashable {
 
     public var position: SourcePosition? {
         switch self {
-        case .unexpectedEnd(_, let at), .unexpectedCharacter(_, _, let at), .invalidUTF8(let at),
-             .invalidEscape(_, let at), .controlCharacter(_, let at), .invalidNumber(_, let at),
-             .tooDeep(_, let at), .duplicateKey(_, let at), .typeMismatch(_, _, _, let at),
+        case .syntax(_, let at), .typeMismatch(_, _, _, let at),
              .missingField(_, _, let at), .invalidValue(_, _, let at), .unsupportedVersion(_, let at),
              .undecidedKind(_, _, let at):
             return at
@@ -62,9 +41,9 @@ public enum JSONDecodingError: CodecError, Hashable {
 }
 
 extension JSONDecodingError {
-    /// The depth limit the input went past, for tooDeep(limit:at:).
+    /// The depth limit the input went past, for a ``JSONSyntaxError/tooDeep(limit:offset:)``.
     public var depthLimit: Int? {
-        if case .tooDeep(let limit, _) = self { return limit }
+        if case .syntax(.tooDeep(let limit, _), _) = self { return limit }
         return nil
     }
 
@@ -83,15 +62,6 @@ extension JSONDecodingError {
 
     /// The error for bytes that are not JSON, at `position` (where its offset is in the whole input).
     init(_ error: JSONSyntaxError, at position: SourcePosition) {
-        switch error {
-        case .unexpectedEnd(let expected, _): self = .unexpectedEnd(expected: expected, at: position)
-        case .unexpectedCharacter(let found, let expected, _): self = .unexpectedCharacter(found: found, expected: expected, at: position)
-        case .invalidUTF8: self = .invalidUTF8(at: position)
-        case .invalidEscape(let escape, _): self = .invalidEscape(escape, at: position)
-        case .controlCharacter(let byte, _): self = .controlCharacter(byte, at: position)
-        case .invalidNumber(let text, _): self = .invalidNumber(text, at: position)
-        case .tooDeep(let limit, _): self = .tooDeep(limit: limit, at: position)
-        case .duplicateKey(let key, _, _): self = .duplicateKey(key, at: position)
-        }
+        self = .syntax(error.moved(to: position.offset), at: position)
     }
 }

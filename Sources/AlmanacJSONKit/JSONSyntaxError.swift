@@ -3,7 +3,7 @@ import AlmanacCore
 /// Why bytes are not JSON (RFC 8259), and where: the offset of the byte in the bytes that
 /// were read, which each codec turns into a line and column of its input (see
 /// ``JSONSourceMap``) and wraps in its own ``CodecError``.
-package enum JSONSyntaxError: Error, Hashable, Sendable {
+public enum JSONSyntaxError: Error, Hashable, Sendable {
     /// The input ended inside a value.
     case unexpectedEnd(expected: String, offset: Int)
     /// A byte that cannot stand here.
@@ -21,8 +21,8 @@ package enum JSONSyntaxError: Error, Hashable, Sendable {
     /// The same key twice in one object, refused (``JSONReader/DuplicateKeys/refuse``).
     case duplicateKey(String, offset: Int, firstOffset: Int)
 
-    /// What went wrong, without the position.
-    package var message: String {
+    /// What went wrong, without the line and column.
+    public var message: String {
         switch self {
         case .unexpectedEnd(let expected, _): return "unexpected end of input; expected \(expected)"
         case .unexpectedCharacter(let found, let expected, _): return "unexpected \(found); expected \(expected)"
@@ -38,12 +38,30 @@ package enum JSONSyntaxError: Error, Hashable, Sendable {
     }
 
     /// The offset of the byte where reading stopped.
-    package var offset: Int {
+    public var offset: Int {
         switch self {
         case .unexpectedEnd(_, let offset), .unexpectedCharacter(_, _, let offset), .invalidUTF8(let offset),
              .invalidEscape(_, let offset), .controlCharacter(_, let offset), .invalidNumber(_, let offset),
              .tooDeep(_, let offset), .duplicateKey(_, let offset, _):
             return offset
+        }
+    }
+}
+
+extension JSONSyntaxError {
+    /// The same error with its offsets moved so that ``offset`` is `newOffset` (a duplicate
+    /// key's first offset moves with it): a codec places an error found in part of its input.
+    package func moved(to newOffset: Int) -> JSONSyntaxError {
+        let shift = newOffset - offset
+        switch self {
+        case .unexpectedEnd(let expected, _): return .unexpectedEnd(expected: expected, offset: newOffset)
+        case .unexpectedCharacter(let found, let expected, _): return .unexpectedCharacter(found: found, expected: expected, offset: newOffset)
+        case .invalidUTF8: return .invalidUTF8(offset: newOffset)
+        case .invalidEscape(let escape, _): return .invalidEscape(escape, offset: newOffset)
+        case .controlCharacter(let byte, _): return .controlCharacter(byte, offset: newOffset)
+        case .invalidNumber(let text, _): return .invalidNumber(text, offset: newOffset)
+        case .tooDeep(let limit, _): return .tooDeep(limit: limit, offset: newOffset)
+        case .duplicateKey(let key, _, let first): return .duplicateKey(key, offset: newOffset, firstOffset: first + shift)
         }
     }
 }

@@ -17,9 +17,9 @@ extension JSONModelReaderTests {
 
     @Test func bytesThatAreNotJSONLaterInTheItemWinOverAModelError() throws {
         let found = try fault(#"{"events": [{"title": 5, "tasks": [{"text": 1}], "x": tru}]}"#)
-        #expect(found == .unexpectedCharacter(found: "'tru'", expected: "a value", at: SourcePosition(offset: 54, line: 1, column: 55)))
+        #expect(found == .syntax(.unexpectedCharacter(found: "'tru'", expected: "a value", offset: 54), at: SourcePosition(offset: 54, line: 1, column: 55)))
         let repeated = try fault(#"{"recipes": [{"title": [], "ingredients": [{"name": "a", "name": "b"}]}]}"#)
-        #expect(repeated == .duplicateKey("name", at: SourcePosition(offset: 57, line: 1, column: 58)))
+        #expect(repeated == .syntax(.duplicateKey("name", offset: 57, firstOffset: 57), at: SourcePosition(offset: 57, line: 1, column: 58)))
     }
 
     @Test func theFirstFieldInReadingOrderIsTheError() throws {

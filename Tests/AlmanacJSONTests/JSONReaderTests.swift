@@ -102,7 +102,7 @@ import Testing
 
     @Test func leadingZero() {
         let error = expectError("{\"recipes\": [{\"title\": \"A\",\n  \"rating\": 01}]}", "invalidNumber", line: 2, column: 13)
-        #expect(error == .invalidNumber("01", at: SourcePosition(offset: 40, line: 2, column: 13)))
+        #expect(error == .syntax(.invalidNumber("01", offset: 40), at: SourcePosition(offset: 40, line: 2, column: 13)))
     }
 
     @Test(arguments: ["-", "1.", "1e", "1e+", "-01", "0x1", "1.5.3", "01.5", "2a"])
@@ -164,7 +164,9 @@ import Testing
 
 extension JSONDecodingError {
     /// The name of the case, such as `unexpectedEnd`, so a test can say which it expects.
+    /// A syntax error is named by its ``JSONSyntaxError`` case.
     var caseName: String {
-        Mirror(reflecting: self).children.first?.label ?? "\(self)"
+        if case .syntax(let error, _) = self { return Mirror(reflecting: error).children.first?.label ?? "\(error)" }
+        return Mirror(reflecting: self).children.first?.label ?? "\(self)"
     }
 }

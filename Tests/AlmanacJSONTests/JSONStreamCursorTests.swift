@@ -88,6 +88,6 @@ extension JSONStreamCursorTests {
 
     @Test func anErrorIsPlacedInTheWholeInput() throws {
         let error = try #require(throws: JSONDecodingError.self) { try scanned("[1,\n  tru]", chunk: 3) }
-        #expect(error == .unexpectedCharacter(found: "'tru'", expected: "a value", at: SourcePosition(offset: 6, line: 2, column: 3)))
+        #expect(error == .syntax(.unexpectedCharacter(found: "'tru'", expected: "a value", offset: 6), at: SourcePosition(offset: 6, line: 2, column: 3)))
     }
 }

@@ -43,7 +43,7 @@ import Testing
         let limited = try error("{\"kind\":\"event\",\"title\":\"A\",\"x\":[[1]]}", limits: ReaderLimits(maximumDepth: 2))
         #expect(limited.caseName == "tooDeep")
         let inUnknown = try error("{\"kind\":\"event\",\"title\":\"A\",\"x\":{\"a\":1,\"a\":2}}")
-        #expect(inUnknown == .duplicateKey("a", at: SourcePosition(offset: 39, line: 1, column: 40)))
+        #expect(inUnknown == .syntax(.duplicateKey("a", offset: 39, firstOffset: 33), at: SourcePosition(offset: 39, line: 1, column: 40)))
         let known = try error("{\"title\":\"A\",\"kind\":\"event\",\"title\":\"B\"}")
         #expect(known.caseName == "duplicateKey")
     }
