@@ -52,39 +52,39 @@ extension SiteGenerator {
         return keys
     }
 
-    private static let hugoLayout = """
+    private static let hugoLayout = page(
+        language: #"{{ site.LanguageCode | default "en" }}"#,
+        title: "{{ .Title }}{{ with site.Title }} · {{ . }}{{ end }}",
+        jsonLD: #"{{ with .Params.jsonld }}<script type="application/ld+json">{{ . | safeJS }}</script>{{ end }}"#,
+        content: "{{ .Content }}"
+    )
+
+    private static let jekyllLayout = page(
+        language: #"{{ site.lang | default: "en" }}"#,
+        title: "{{ page.title | escape }}{% if site.title %} · {{ site.title | escape }}{% endif %}",
+        jsonLD: #"{% if page.jsonld %}<script type="application/ld+json">{{ page.jsonld }}</script>{% endif %}"#,
+        content: "{{ content }}"
+    )
+
+    /// The one HTML page both generators' layouts are, with each one's template expressions
+    /// for the language, the title, the JSON-LD block and the content.
+    private static func page(language: String, title: String, jsonLD: String, content: String) -> String {
+        """
         <!DOCTYPE html>
-        <html lang="{{ site.LanguageCode | default "en" }}">
+        <html lang="\(language)">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>{{ .Title }}{{ with site.Title }} · {{ . }}{{ end }}</title>
-        {{ with .Params.jsonld }}<script type="application/ld+json">{{ . | safeJS }}</script>{{ end }}
+        <title>\(title)</title>
+        \(jsonLD)
         </head>
         <body>
         <main>
-        {{ .Content }}
+        \(content)
         </main>
         </body>
         </html>
 
         """
-
-    private static let jekyllLayout = """
-        <!DOCTYPE html>
-        <html lang="{{ site.lang | default: "en" }}">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>{{ page.title | escape }}{% if site.title %} · {{ site.title | escape }}{% endif %}</title>
-        {% if page.jsonld %}<script type="application/ld+json">{{ page.jsonld }}</script>{% endif %}
-        </head>
-        <body>
-        <main>
-        {{ content }}
-        </main>
-        </body>
-        </html>
-
-        """
+    }
 }

@@ -122,43 +122,41 @@ struct ShapeCorpus {
 
     /// About 50-byte lines (1,000,000 at 50 MB): an event with an id and a short title each.
     private func tinyLines(_ bytes: Int, path: String) throws -> Input {
-        let codec = registry.codec(named: "ndjson")!.itemStreamEncoder!
-        let output = try OutputStream(path: path)
-        var line: [UInt8] = []
-        var count = 0
-        while output.written < bytes {
-            line.removeAll(keepingCapacity: true)
-            let event = Event(id: String(count + 1), title: TextPools.shortTitles[count % TextPools.shortTitles.count])
-            try codec.encodeItem(.event(event), options: EncodingOptions(), into: &line)
-            output.write(line)
-            count += 1
+        try ndjsonLines(shape: "tiny lines", path: path, while: { written, _ in written < bytes }) { count in
+            Event(id: String(count + 1), title: TextPools.shortTitles[count % TextPools.shortTitles.count])
         }
-        output.close()
-        return Input(shape: "tiny lines", path: path, items: count, bytes: output.written)
     }
 
     /// Lines of ``largeLineBytes`` (a third of `bytes` when that is less): events with a long escaped description and thousands of tasks.
     private func largeLines(_ bytes: Int, path: String) throws -> Input {
-        let codec = registry.codec(named: "ndjson")!.itemStreamEncoder!
         let lineBytes = max(min(Self.largeLineBytes, bytes / 3), 2_000)
         var factory = EventFactory(seed: 7)
         var random = SeededRandom(seed: 8)
-        let output = try OutputStream(path: path)
-        var line: [UInt8] = []
-        var count = 0
-        while output.written < bytes - lineBytes / 2 || count == 0 {
+        return try ndjsonLines(shape: "large lines", path: path, while: { written, count in written < bytes - lineBytes / 2 || count == 0 }) { _ in
             var event = factory.next()
             event.notes = Self.prose(bytes: lineBytes * 6 / 10, lineBreaks: true)
             event.tasks = (0..<max(lineBytes * 4 / 10 / 75, 1)).map { index in
                 EventTask(id: random.uuid(), text: TextPools.taskTexts[index % TextPools.taskTexts.count], isCompleted: index % 3 == 0)
             }
+            return event
+        }
+    }
+
+    /// Writes the events `next` makes (given how many came before) as NDJSON lines to
+    /// `path` while `more` holds (given the bytes written and the lines so far).
+    private func ndjsonLines(shape: String, path: String, while more: (Int, Int) -> Bool, next: (Int) throws -> Event) throws -> Input {
+        let codec = registry.codec(named: "ndjson")!.itemStreamEncoder!
+        let output = try OutputStream(path: path)
+        var line: [UInt8] = []
+        var count = 0
+        while more(output.written, count) {
             line.removeAll(keepingCapacity: true)
-            try codec.encodeItem(.event(event), options: EncodingOptions(), into: &line)
+            try codec.encodeItem(.event(try next(count)), options: EncodingOptions(), into: &line)
             output.write(line)
             count += 1
         }
         output.close()
-        return Input(shape: "large lines", path: path, items: count, bytes: output.written)
+        return Input(shape: shape, path: path, items: count, bytes: output.written)
     }
 
     // MARK: ics
