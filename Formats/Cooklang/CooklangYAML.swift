@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// YAML front matter as the writer writes it: `key: value` lines, strings quoted when plain
 /// YAML would read them otherwise, lists in flow style.
 enum CooklangYAML {
@@ -18,19 +20,8 @@ enum CooklangYAML {
     /// `text` plain when YAML reads it back as the same string, else double-quoted.
     static func scalar(_ text: String, inFlow: Bool = false) -> String {
         guard needsQuotes(text, inFlow: inFlow) else { return text }
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "\n": quoted += "\\n"
-            case "\t": quoted += "\\t"
-            default:
-                // Other control characters have no place in a value: a space stands for them.
-                quoted.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
-            }
-        }
-        return quoted + "\""
+        // Cooklang's YAML reader takes no `\u` escapes: a space stands for other control characters.
+        return YAMLDoubleQuoted.quote(text, controls: .space)
     }
 
     private static func needsQuotes(_ text: String, inFlow: Bool) -> Bool {

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// YAML front matter between `---` lines at the top of a page, as Hugo and Jekyll read
 /// it. almanac reads the part of YAML such pages use: `key: value` lines with plain,
 /// 'single-' or "double-quoted" scalars, flow lists `[a, "b"]` and block lists
@@ -145,24 +147,7 @@ struct FrontMatter {
         if !force, !text.isEmpty, text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || MarkdownText.isDigit($0) || $0 == "-" || $0 == "_") }) {
             return text
         }
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\t": output += "\\t"
-            case "\r": output += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF {
-                    let hex = String(scalar.value, radix: 16, uppercase: true)
-                    output += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output + "\""
+        return YAMLDoubleQuoted.quote(text, controls: .escaped)
     }
 
     private static func keyColon(_ text: String) -> String.Index? {
