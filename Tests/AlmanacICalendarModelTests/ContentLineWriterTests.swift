@@ -121,4 +121,32 @@ struct ContentLineWriterTests {
         let lines = Self.lines(writer).filter { $0.hasPrefix("CATEGORIES") }
         #expect(lines == ["CATEGORIES;X-ALMANAC-BREAKS=r:a\\n\u{301}b", "CATEGORIES:plain"])
     }
+
+    @Test("BEGIN and END lines put together at once are the lines write(_:) folds and cleans")
+    func boundaries() {
+        let names = ["VEVENT", "", "X-\u{1}ODD\u{7F}", "X-ÜBER-👟", String(repeating: "X", count: 69), String(repeating: "X", count: 70),
+                     String(repeating: "ä", count: 40), String(repeating: "Y", count: 200)]
+        for name in names {
+            var fast = ContentLineWriter()
+            fast.begin(name)
+            fast.end(name)
+            var slow = ContentLineWriter()
+            slow.write("BEGIN:" + name)
+            slow.write("END:" + name)
+            #expect(fast.bytes == slow.bytes, "\(name.debugDescription)")
+        }
+    }
+
+    @Test("a TEXT line with a carriage return gets X-ALMANAC-BREAKS before its parameters, only when asked")
+    func breaksBeforeParameters() {
+        var writer = ContentLineWriter()
+        _ = writer.text("X-A", [("P", "1"), ("Q", "a;b")], "x,\r", marksBreaks: true)
+        _ = writer.text("X-B", [("P", "1")], "x\r\ny", marksBreaks: false)
+        _ = writer.text("X-C", [], String(repeating: "é", count: 50) + "\r", marksBreaks: true)
+        let expected = ["X-A;X-ALMANAC-BREAKS=r;P=1;Q=\"a;b\":x\\,\\n", "X-B;P=1:x\\ny",
+                        "X-C;X-ALMANAC-BREAKS=r:" + String(repeating: "é", count: 50) + "\\n"]
+        var unfolded = String(decoding: writer.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        unfolded.removeLast() // the last CR LF, one Character
+        #expect(unfolded.components(separatedBy: "\r\n") == expected)
+    }
 }
