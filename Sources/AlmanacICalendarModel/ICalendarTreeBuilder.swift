@@ -21,6 +21,9 @@ public struct ICalendarTreeBuilder {
     public private(set) var diagnostics: [Diagnostic] = []
     /// ``CSSColorNames/nearestName(to:)`` of the colors met so far (calendars use few).
     private var nearestNames: [RGBAColor: String] = [:]
+    /// Up to eight kept components handed to a sink flat, with what ``keep(component:in:isCalendar:to:)``
+    /// read from each, so that the same text (most events' alarms) is not read again.
+    var flatKept: [(raw: [UInt8], isCalendar: Bool, name: String, lines: [Range<Int>])] = []
     /// ``exactText(_:)`` of the colors met so far, likewise.
     private var exactTexts: [RGBAColor: String] = [:]
 
