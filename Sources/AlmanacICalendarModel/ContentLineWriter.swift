@@ -10,8 +10,6 @@ public struct ContentLineWriter: ICalendarSink {
 
     /// What has been written.
     public private(set) var bytes: [UInt8] = []
-    private static let beginPrefix = Array("BEGIN:".utf8)
-    private static let endPrefix = Array("END:".utf8)
 
     /// Where the logical line being put together starts in ``bytes``.
     private var lineStart = 0
@@ -36,17 +34,11 @@ public struct ContentLineWriter: ICalendarSink {
     // MARK: ICalendarSink
 
     public mutating func begin(_ name: String) {
-        lineStart = bytes.count
-        bytes.append(contentsOf: Self.beginPrefix)
-        Self.append(name, to: &bytes)
-        writeLine()
+        boundary("BEGIN:", name)
     }
 
     public mutating func end(_ name: String) {
-        lineStart = bytes.count
-        bytes.append(contentsOf: Self.endPrefix)
-        Self.append(name, to: &bytes)
-        writeLine()
+        boundary("END:", name)
     }
 
     public mutating func property(_ name: String, _ parameters: [(String, String)], _ value: String) {
@@ -57,33 +49,47 @@ public struct ContentLineWriter: ICalendarSink {
     }
 
     public mutating func text(_ name: String, _ parameters: [(String, String)], _ text: String, marksBreaks: Bool) -> Bool {
-        start(name)
-        if marksBreaks, let breaks = TextValue.breakLetters(of: text) { appendParameter(TextValue.breaksParameter, breaks) }
-        for (parameterName, value) in parameters { appendParameter(parameterName, value) }
-        bytes.append(UInt8(ascii: ":"))
-        let dropped = TextValue.appendEscaped(text, to: &bytes)
-        writeLine()
-        return dropped
+        var source = text
+        return source.withUTF8 { source in
+            start(name, parameters)
+            bytes.append(UInt8(ascii: ":"))
+            var valueStart = bytes.count
+            var report = TextValue.appendReporting(source, to: &bytes)
+            if marksBreaks && report.carriageReturn, let breaks = TextValue.breakLetters(of: text) {
+                // Rare: X-ALMANAC-BREAKS comes first, so the line is put together again.
+                bytes.removeSubrange(lineStart...)
+                start(name)
+                appendParameter(TextValue.breaksParameter, breaks)
+                for (parameterName, value) in parameters { appendParameter(parameterName, value) }
+                bytes.append(UInt8(ascii: ":"))
+                valueStart = bytes.count
+                report = TextValue.appendReporting(source, to: &bytes)
+            }
+            writeLine(cleanFrom: valueStart)
+            return report.dropped
+        }
     }
 
     public mutating func textList(_ name: String, _ texts: [String]) {
         start(name)
         bytes.append(UInt8(ascii: ":"))
+        let valueStart = bytes.count
         for (index, text) in texts.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             _ = TextValue.appendEscaped(text, to: &bytes)
         }
-        writeLine()
+        writeLine(cleanFrom: valueStart)
     }
 
     public mutating func time(_ name: String, _ parameters: [(String, String)], _ value: ICalTimeText.Value) {
         start(name, parameters)
         bytes.append(UInt8(ascii: ":"))
+        let valueStart = bytes.count
         switch value {
         case .date(let date): ICalTimeText.append(date, to: &bytes)
         case .dateTime(let time, let utc): ICalTimeText.append(time, utc: utc, to: &bytes)
         }
-        writeLine()
+        writeLine(cleanFrom: valueStart)
     }
 
     public mutating func append(_ property: ICalProperty) {
@@ -131,6 +137,30 @@ public struct ContentLineWriter: ICalendarSink {
 
     // MARK: Lines
 
+    /// A `BEGIN:` or `END:` line. A short, clean one (every one almanac writes) is put
+    /// together on the stack with its CRLF and appended at once.
+    private mutating func boundary(_ prefix: StaticString, _ name: String) {
+        var name = name
+        name.withUTF8 { name in
+            let count = prefix.utf8CodeUnitCount + name.count
+            guard count <= Self.maximumOctets, !Self.holdsLeftOut(name) else {
+                lineStart = bytes.count
+                prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: name)
+                writeLine()
+                return
+            }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 2) { line in
+                let base = line.baseAddress!
+                base.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+                if let start = name.baseAddress { (base + prefix.utf8CodeUnitCount).initialize(from: start, count: name.count) }
+                (base + count).initialize(to: 0x0D)
+                (base + count + 1).initialize(to: 0x0A)
+                bytes.append(contentsOf: UnsafeBufferPointer(line))
+            }
+        }
+    }
+
     /// Starts a line with `name` and `parameters` (`NAME;PARAM=value`).
     private mutating func start(_ name: String, _ parameters: [(String, String)] = []) {
         lineStart = bytes.count
@@ -176,10 +206,13 @@ public struct ContentLineWriter: ICalendarSink {
     }
 
     /// Ends the logical line that starts at ``lineStart``: folded, with CRLF after each
-    /// physical line. A short line without left-out bytes only gets its CRLF.
-    private mutating func writeLine() {
+    /// physical line. A short line without left-out bytes only gets its CRLF. The bytes
+    /// from `cleanFrom` on are known to hold none (an escaped TEXT value, a time), so only
+    /// those before it are looked at.
+    private mutating func writeLine(cleanFrom: Int? = nil) {
         let start = lineStart
-        let holdsLeftOut = bytes.withUnsafeBufferPointer { Self.holdsLeftOut(UnsafeBufferPointer(rebasing: $0[start...])) }
+        let end = cleanFrom ?? bytes.count
+        let holdsLeftOut = bytes.withUnsafeBufferPointer { Self.holdsLeftOut(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         guard holdsLeftOut || bytes.count - start > Self.maximumOctets else {
             bytes.append(0x0D)
             bytes.append(0x0A)

@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 
 /// The lines and components kept in the `ics` extras, put back into what is written.
 extension ICalendarTreeBuilder {
@@ -47,11 +48,11 @@ extension ICalendarTreeBuilder {
         return raw.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map { String(Substring($0)) }
     }
 
-    /// Gives a kept component's text `raw` to ``ICalendarSink/appendFlat(_:lines:of:)``
-    /// when it is a valid component with no sub-components, of ASCII names and no CR,
-    /// and the sink takes it that way; `false` when the text must be read into a component.
-    private static func keepFlat<Sink: ICalendarSink>(_ raw: UnsafeBufferPointer<UInt8>, isCalendar: Bool, to sink: inout Sink) -> Bool {
-        guard !raw.isEmpty, ByteSearch.firstIndex(of: UInt8(ascii: "\r"), in: raw) == nil else { return false }
+    /// The upper-cased name and property lines of a kept component's text `raw` when it
+    /// may go to ``ICalendarSink/appendFlat(_:lines:of:)``: a valid component with no
+    /// sub-components, of ASCII names and no CR; `nil` when it must be read into a component.
+    private static func flatLines(_ raw: UnsafeBufferPointer<UInt8>, isCalendar: Bool) -> (name: String, lines: [Range<Int>])? {
+        guard !raw.isEmpty, ByteSearch.firstIndex(of: UInt8(ascii: "\r"), in: raw) == nil else { return nil }
         var lines: [Range<Int>] = []
         var start = 0
         while start < raw.count {
@@ -61,16 +62,16 @@ extension ICalendarTreeBuilder {
         }
         guard lines.count >= 2, let name = componentName(raw, lines[0], "BEGIN"),
               let closing = componentName(raw, lines[lines.count - 1], "END"), closing == name,
-              !isForbidden(name, isCalendar: isCalendar) else { return false }
+              !isForbidden(name, isCalendar: isCalendar) else { return nil }
         lines.removeFirst()
         lines.removeLast()
         for range in lines {
             let line = UnsafeBufferPointer(rebasing: raw[range])
-            guard case .success(let shape) = ContentLineShape.scan(line) else { return false }
+            guard case .success(let shape) = ContentLineShape.scan(line) else { return nil }
             let key = NameKey(line, count: shape.nameEnd)
-            guard key != NameKey.begin, key != NameKey.end else { return false }
+            guard key != NameKey.begin, key != NameKey.end else { return nil }
         }
-        return sink.appendFlat(name, lines: lines, of: raw)
+        return (name, lines)
     }
 
     /// The upper-cased value of the line `range` of `raw` when it is a content line named
@@ -94,7 +95,21 @@ extension ICalendarTreeBuilder {
     mutating func keep<Sink: ICalendarSink>(component raw: String, in owner: @autoclosure () -> String, isCalendar: Bool = false, to sink: inout Sink) {
         // Nearly every kept component (an alarm) is flat: its lines go to the sink as bytes.
         var text = raw
-        if text.withUTF8({ Self.keepFlat($0, isCalendar: isCalendar, to: &sink) }) { return }
+        // Events often keep the same few alarms: their lines, read once, are handed over
+        // again. Compared byte for byte: the remembered line ranges are of those bytes.
+        let known = text.withUTF8 { current in
+            flatKept.firstIndex { kept in
+                kept.isCalendar == isCalendar && kept.raw.count == current.count
+                    && kept.raw.withUnsafeBufferPointer { memcmp(current.baseAddress!, $0.baseAddress!, $0.count) == 0 }
+            }
+        }
+        if let known, text.withUTF8({ sink.appendFlat(flatKept[known].name, lines: flatKept[known].lines, of: $0) }) { return }
+        if let flat = text.withUTF8({ Self.flatLines($0, isCalendar: isCalendar) }),
+           text.withUTF8({ sink.appendFlat(flat.name, lines: flat.lines, of: $0) }) {
+            let entry = (raw: Array(raw.utf8), isCalendar: isCalendar, name: flat.name, lines: flat.lines)
+            if flatKept.count < 8 { flatKept.append(entry) } else { flatKept[raw.utf8.count % 8] = entry }
+            return
+        }
         var stack: [ICalComponent] = []
         var finished: ICalComponent?
         var valid = true

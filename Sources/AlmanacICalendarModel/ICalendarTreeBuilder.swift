@@ -10,12 +10,22 @@ public struct ICalendarTreeBuilder {
     /// The PRODID almanac writes.
     public static let productID = "-//almanac//almanac//EN"
 
+    /// `RELTYPE=PARENT`, `VALUE=URI` and `VALUE=DATE`, made once rather than per line.
+    private static let parentParameters = [("RELTYPE", "PARENT")]
+    private static let uriParameters = [("VALUE", "URI")]
+    private static let dateParameters = [("VALUE", "DATE")]
+
     /// The DTSTAMP of every VEVENT and VTODO (UTC).
     public let stamp: CivilDateTime
     /// Warnings about what could not be carried.
     public private(set) var diagnostics: [Diagnostic] = []
     /// ``CSSColorNames/nearestName(to:)`` of the colors met so far (calendars use few).
     private var nearestNames: [RGBAColor: String] = [:]
+    /// Up to eight kept components handed to a sink flat, with what ``keep(component:in:isCalendar:to:)``
+    /// read from each, so that the same text (most events' alarms) is not read again.
+    var flatKept: [(raw: [UInt8], isCalendar: Bool, name: String, lines: [Range<Int>])] = []
+    /// ``exactText(_:)`` of the colors met so far, likewise.
+    private var exactTexts: [RGBAColor: String] = [:]
 
     public init(stamp: CivilDateTime) {
         self.stamp = stamp
@@ -122,7 +132,7 @@ public struct ICalendarTreeBuilder {
             written.insert(.description)
         }
         if let url = event.url {
-            sink.property("URL", [("VALUE", "URI")], url)
+            sink.property("URL", Self.uriParameters, url)
             written.insert(.url)
         }
         writeCategories(event.categories, to: &sink)
@@ -136,7 +146,7 @@ public struct ICalendarTreeBuilder {
         }
         if let color = event.color {
             sink.property("COLOR", [], nearestName(to: color))
-            sink.property("X-ALMANAC-COLOR", [], Self.exactText(color))
+            sink.property("X-ALMANAC-COLOR", [], exactName(of: color))
             written.formUnion([.color, .almanacColor])
         }
         if let symbol = event.symbol {
@@ -189,7 +199,7 @@ public struct ICalendarTreeBuilder {
             Self.name(of: raw) == "RELATED-TO" && (Self.lineParameter(raw, "RELTYPE")?.uppercased() ?? "PARENT") == "PARENT"
         }
         if !keptParent {
-            _ = sink.text("RELATED-TO", [("RELTYPE", "PARENT")], parent, marksBreaks: false)
+            _ = sink.text("RELATED-TO", Self.parentParameters, parent, marksBreaks: false)
         }
         for raw in extras.properties { keep(property: raw, skipping: written, in: "task \(task.id)", to: &sink) }
         for raw in extras.components { keep(component: raw, in: "task \(task.id)", to: &sink) }
@@ -223,11 +233,11 @@ public struct ICalendarTreeBuilder {
         }
         switch time {
         case .date(let date):
-            sink.time(name, leading + [("VALUE", "DATE")], .date(date))
+            sink.time(name, leading.isEmpty ? Self.dateParameters : leading + Self.dateParameters, .date(date))
         case .utc(let value):
             sink.time(name, leading, .dateTime(value, utc: true))
         case .zoned(let value, let zone):
-            sink.time(name, leading + [("TZID", zone)], .dateTime(value, utc: false))
+            sink.time(name, leading.isEmpty ? [("TZID", zone)] : leading + [("TZID", zone)], .dateTime(value, utc: false))
         case .floating(let value):
             sink.time(name, leading, .dateTime(value, utc: false))
         }
@@ -239,6 +249,14 @@ public struct ICalendarTreeBuilder {
         let name = CSSColorNames.nearestName(to: color)
         if nearestNames.count < 4096 { nearestNames[color] = name }
         return name
+    }
+
+    /// ``exactText(_:)`` of `color`, remembered.
+    private mutating func exactName(of color: RGBAColor) -> String {
+        if let known = exactTexts[color] { return known }
+        let text = Self.exactText(color)
+        if exactTexts.count < 4096 { exactTexts[color] = text }
+        return text
     }
 
     /// `#RRGGBBAA` when that is exact, else `color(srgb r g b / a)` with the components as they are.

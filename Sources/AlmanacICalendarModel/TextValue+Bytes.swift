@@ -10,11 +10,13 @@ extension TextValue {
         byte < 0x20 ? byte != 0x09 : (byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",") || byte == 0x7F)
     }
 
-    /// Whether a byte of `word` may need escaping (``needsEscape(_:)``; a tab says yes too).
+    /// The bytes of `word` that may need escaping (``needsEscape(_:)``; a tab says yes too),
+    /// each flagged by its high bit. The lowest flag always marks such a byte; flags above
+    /// it may be false ones (the tests borrow across bytes).
     @inline(__always)
-    private static func wordNeedsEscape(_ word: UInt64) -> Bool {
+    private static func escapeFlags(_ word: UInt64) -> UInt64 {
         ByteWords.controls(word) | ByteWords.equal(UInt8(ascii: "\\"), word) | ByteWords.equal(UInt8(ascii: ";"), word)
-            | ByteWords.equal(UInt8(ascii: ","), word) != 0
+            | ByteWords.equal(UInt8(ascii: ","), word)
     }
 
     /// Appends `text` as an escaped TEXT value; returns whether control characters TEXT
@@ -24,18 +26,42 @@ extension TextValue {
         return text.withUTF8 { appendEscaped($0, to: &bytes) }
     }
 
-    /// Appends the UTF-8 `source` as an escaped TEXT value: runs of ordinary bytes are
-    /// copied whole, each special byte (ASCII) is written escaped or left out.
+    /// Appends the UTF-8 `source` as an escaped TEXT value (``appendReporting(_:to:)``);
+    /// returns whether control characters TEXT cannot hold were left out.
     static func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Bool {
+        appendReporting(source, to: &bytes).dropped
+    }
+
+    /// What ``appendReporting(_:to:)`` met besides ordinary bytes.
+    struct EscapeReport {
+        /// Control characters TEXT cannot hold were left out.
         var dropped = false
+        /// The text holds a carriage return (so it needs ``breakLetters(of:)``).
+        var carriageReturn = false
+    }
+
+    /// Appends the UTF-8 `source` as an escaped TEXT value: runs of ordinary bytes are
+    /// copied whole, each special byte (ASCII) is written escaped or left out. Eight bytes
+    /// are looked at a time, and a word with a special byte is entered at its first one.
+    static func appendReporting(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> EscapeReport {
+        var report = EscapeReport()
         var copied = 0
         var index = 0
         let count = source.count
         while index < count {
-            // Eight ordinary bytes at a time, most of a value.
-            if index + 8 <= count, !wordNeedsEscape(ByteWords.load(source, at: index)) {
-                index += 8
-                continue
+            if index + 8 <= count {
+                let flags = escapeFlags(ByteWords.load(source, at: index))
+                guard flags != 0 else {
+                    index += 8
+                    continue
+                }
+                // Every byte before the lowest flag is ordinary.
+                index += flags.trailingZeroBitCount >> 3
+            } else if count >= 8 {
+                // The last bytes, in the word that ends the text; the bytes before `index` shifted out.
+                let flags = escapeFlags(ByteWords.load(source, at: count - 8)) >> UInt64((index - (count - 8)) * 8)
+                guard flags != 0 else { break }
+                index += flags.trailingZeroBitCount >> 3
             }
             let byte = source[index]
             guard needsEscape(byte) else {
@@ -51,18 +77,19 @@ extension TextValue {
                 bytes.append(UInt8(ascii: "\\"))
                 bytes.append(UInt8(ascii: "n"))
             case UInt8(ascii: "\r"):
+                report.carriageReturn = true
                 bytes.append(UInt8(ascii: "\\"))
                 bytes.append(UInt8(ascii: "n"))
                 // CR LF is one break.
                 if index + 1 < count && source[index + 1] == UInt8(ascii: "\n") { index += 1 }
             default:
-                dropped = true
+                report.dropped = true
             }
             index += 1
             copied = index
         }
         if count > copied { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<count])) }
-        return dropped
+        return report
     }
 
     /// The `X-ALMANAC-BREAKS` letters of `text` (`c` for CR LF, `r` for a lone CR, `n`

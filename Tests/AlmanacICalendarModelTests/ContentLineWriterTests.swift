@@ -74,6 +74,29 @@ struct ContentLineWriterTests {
         #expect(byteBuilder.takeDiagnostics().map(\.message) == treeBuilder.takeDiagnostics().map(\.message), "\(name)")
     }
 
+    /// One builder writing many events remembers the flat kept components it has read: the
+    /// same bytes again (not merely the same string, as with a decomposed é), more than it
+    /// remembers, and ones that are not flat must still give the tree's bytes.
+    @Test("kept components remembered across events give the component tree's bytes")
+    func rememberedKeptComponents() {
+        let alarm = { (trigger: String) in "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Reminder\nTRIGGER:\(trigger)\nEND:VALARM" }
+        var pool = (0..<10).map { alarm("-PT\($0)M") }
+        pool += ["BEGIN:X-A\nX-NOTE:Caf\u{E9}\nEND:X-A", "BEGIN:X-A\nX-NOTE:Cafe\u{301}\nEND:X-A", "BEGIN:X-A\nX-NOTE:Caf\u{E9}\nEND:X-A",
+                 "BEGIN:VEVENT\nEND:VEVENT", "BEGIN:VALARM\nACTION:DISPLAY", "BEGIN:X-B\r\nX-N:1\r\nEND:X-B", alarm("-PT1M"), alarm("-PT3M")]
+        var treeBuilder = ICalendarTreeBuilder(stamp: Self.stamp)
+        var fromTree = ContentLineWriter()
+        var byteBuilder = ICalendarTreeBuilder(stamp: Self.stamp)
+        var direct = ContentLineWriter()
+        for (index, raw) in (pool + pool.reversed() + pool).enumerated() {
+            var event = Event(id: "e\(index)", title: "E", start: .utc(CivilDateTime(date: CivilDate(year: 2027, month: 1, day: 2)!, hour: 9, minute: 0, second: 0)!))
+            event.extras = Self.kept(components: [raw, pool[index % 3]])
+            for component in treeBuilder.components(for: event) { fromTree.component(component) }
+            byteBuilder.write(event, to: &direct)
+        }
+        #expect(String(decoding: direct.bytes, as: UTF8.self) == String(decoding: fromTree.bytes, as: UTF8.self))
+        #expect(byteBuilder.takeDiagnostics().map(\.message) == treeBuilder.takeDiagnostics().map(\.message))
+    }
+
     static func lines(_ writer: ContentLineWriter) -> [String] {
         String(decoding: writer.bytes, as: UTF8.self).components(separatedBy: "\r\n")
     }
@@ -120,5 +143,33 @@ struct ContentLineWriterTests {
         builder.write(Event(id: "c", title: "C", categories: ["a\r\u{301}b", "plain"]), to: &writer)
         let lines = Self.lines(writer).filter { $0.hasPrefix("CATEGORIES") }
         #expect(lines == ["CATEGORIES;X-ALMANAC-BREAKS=r:a\\n\u{301}b", "CATEGORIES:plain"])
+    }
+
+    @Test("BEGIN and END lines put together at once are the lines write(_:) folds and cleans")
+    func boundaries() {
+        let names = ["VEVENT", "", "X-\u{1}ODD\u{7F}", "X-ÜBER-👟", String(repeating: "X", count: 69), String(repeating: "X", count: 70),
+                     String(repeating: "ä", count: 40), String(repeating: "Y", count: 200)]
+        for name in names {
+            var fast = ContentLineWriter()
+            fast.begin(name)
+            fast.end(name)
+            var slow = ContentLineWriter()
+            slow.write("BEGIN:" + name)
+            slow.write("END:" + name)
+            #expect(fast.bytes == slow.bytes, "\(name.debugDescription)")
+        }
+    }
+
+    @Test("a TEXT line with a carriage return gets X-ALMANAC-BREAKS before its parameters, only when asked")
+    func breaksBeforeParameters() {
+        var writer = ContentLineWriter()
+        _ = writer.text("X-A", [("P", "1"), ("Q", "a;b")], "x,\r", marksBreaks: true)
+        _ = writer.text("X-B", [("P", "1")], "x\r\ny", marksBreaks: false)
+        _ = writer.text("X-C", [], String(repeating: "é", count: 50) + "\r", marksBreaks: true)
+        let expected = ["X-A;X-ALMANAC-BREAKS=r;P=1;Q=\"a;b\":x\\,\\n", "X-B;P=1:x\\ny",
+                        "X-C;X-ALMANAC-BREAKS=r:" + String(repeating: "é", count: 50) + "\\n"]
+        var unfolded = String(decoding: writer.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        unfolded.removeLast() // the last CR LF, one Character
+        #expect(unfolded.components(separatedBy: "\r\n") == expected)
     }
 }

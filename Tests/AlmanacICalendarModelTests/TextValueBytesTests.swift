@@ -36,6 +36,64 @@ struct TextValueBytesTests {
         }
     }
 
+    /// TEXT escaping spelled byte by byte, the plain rule the word-at-a-time scan must keep.
+    static func escapedByteByByte(_ text: String) -> (bytes: [UInt8], dropped: Bool, carriageReturn: Bool) {
+        let source = Array(text.utf8)
+        var bytes: [UInt8] = []
+        var dropped = false
+        var carriageReturn = false
+        var index = 0
+        while index < source.count {
+            let byte = source[index]
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): bytes += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "\n"): bytes += Array("\\n".utf8)
+            case UInt8(ascii: "\r"):
+                carriageReturn = true
+                bytes += Array("\\n".utf8)
+                if index + 1 < source.count && source[index + 1] == UInt8(ascii: "\n") { index += 1 }
+            case 0x09: bytes.append(byte)
+            case 0..<0x20, 0x7F: dropped = true
+            default: bytes.append(byte)
+            }
+            index += 1
+        }
+        return (bytes, dropped, carriageReturn)
+    }
+
+    /// Texts of 0 to 40 bytes with one or two special bytes at every place, so that each
+    /// lands at every offset of a word and of the last, overlapping word.
+    static func placed() -> [String] {
+        let specials = [",", ";", "\\", "\n", "\r", "\r\n", "\t", "\u{1}", "\u{7F}", "\u{1F}", "é", "👟"]
+        var texts: [String] = []
+        for length in 0...40 {
+            let plain = String(repeating: "abcdefgh", count: 6).prefix(length)
+            texts.append(String(plain))
+            for position in 0...length {
+                for special in specials {
+                    var text = String(plain)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    texts.append(text)
+                    texts.append(text + special)
+                }
+            }
+        }
+        return texts
+    }
+
+    @Test("appendReporting agrees with escaping byte by byte, at every offset of a word")
+    func wordScan() {
+        for text in Self.samples + Self.generated() + Self.placed() {
+            let expected = Self.escapedByteByByte(text)
+            var bytes: [UInt8] = [0x41]
+            var copy = text
+            let report = copy.withUTF8 { TextValue.appendReporting($0, to: &bytes) }
+            #expect(bytes == [0x41] + expected.bytes, "\(text.debugDescription)")
+            #expect(report.dropped == expected.dropped, "\(text.debugDescription)")
+            #expect(report.carriageReturn == expected.carriageReturn, "\(text.debugDescription)")
+        }
+    }
+
     @Test("appendQuoted agrees with ICalParameter.quoted")
     func quoting() {
         for text in Self.samples + Self.generated() {
