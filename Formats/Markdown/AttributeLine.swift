@@ -42,15 +42,24 @@ enum AttributeLine {
     }
 
     /// Appends ` key="…"` with `items` percent-encoded and joined with `separator`.
-    static func list(_ key: String, _ items: some Sequence<String>, separator: UInt8, _ out: inout [UInt8]) {
+    static func list(_ key: String, _ items: [String], separator: UInt8, _ out: inout [UInt8]) {
+        list(key, items, separator: separator, &out) { $0 }
+    }
+
+    /// Appends ` key="…"` with `text` of each of `items` percent-encoded and joined with
+    /// `separator`; `items` are read in place, by index (not copied one by one, as iterating
+    /// a lazy map of them would).
+    static func list<Items: RandomAccessCollection>(
+        _ key: String, _ items: Items, separator: UInt8, _ out: inout [UInt8], text: (Items.Element) -> String
+    ) {
         open(key, &out)
-        var first = true
-        for item in items {
-            if !first { out.append(separator) }
-            first = false
+        var index = items.startIndex
+        while index != items.endIndex {
+            if index != items.startIndex { out.append(separator) }
             let start = out.count
-            appendUTF8(item, &out)
+            appendUTF8(text(items[index]), &out)
             encode(&out, from: start, separator: separator)
+            index = items.index(after: index)
         }
         out.append(UInt8(ascii: "\""))
     }
