@@ -14,7 +14,7 @@ enum AttributeLine {
     }
 
     /// Appends ` key="…"`, the value written by `body` and percent-encoded where it must be.
-    static func value(_ key: String, _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    static func value(_ key: StaticString, _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
         open(key, &out)
         let start = out.count
         body(&out)
@@ -23,9 +23,9 @@ enum AttributeLine {
     }
 
     /// Appends ` key="`.
-    private static func open(_ key: String, _ out: inout [UInt8]) {
+    private static func open(_ key: StaticString, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: " "))
-        appendUTF8(key, &out)
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
         out.append(UInt8(ascii: "="))
         out.append(UInt8(ascii: "\""))
     }
@@ -37,12 +37,12 @@ enum AttributeLine {
     }
 
     /// Appends ` key="…"` with `text` percent-encoded.
-    static func value(_ key: String, _ text: String, _ out: inout [UInt8]) {
+    static func value(_ key: StaticString, _ text: String, _ out: inout [UInt8]) {
         value(key, &out) { appendUTF8(text, &$0) }
     }
 
     /// Appends ` key="…"` with `items` percent-encoded and joined with `separator`.
-    static func list(_ key: String, _ items: [String], separator: UInt8, _ out: inout [UInt8]) {
+    static func list(_ key: StaticString, _ items: [String], separator: UInt8, _ out: inout [UInt8]) {
         list(key, items, separator: separator, &out) { $0 }
     }
 
@@ -50,7 +50,7 @@ enum AttributeLine {
     /// `separator`; `items` are read in place, by index (not copied one by one, as iterating
     /// a lazy map of them would).
     static func list<Items: RandomAccessCollection>(
-        _ key: String, _ items: Items, separator: UInt8, _ out: inout [UInt8], text: (Items.Element) -> String
+        _ key: StaticString, _ items: Items, separator: UInt8, _ out: inout [UInt8], text: (Items.Element) -> String
     ) {
         open(key, &out)
         var index = items.startIndex
