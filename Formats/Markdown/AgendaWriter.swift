@@ -90,7 +90,7 @@ struct AgendaWriter {
         if let url = event.url { AttributeLine.value("url", url, &out) }
         if !event.categories.isEmpty { AttributeLine.list("categories", event.categories, separator: UInt8(ascii: ","), &out) }
         if let recurrence = event.recurrence { AttributeLine.value("recurrence", recurrence, &out) }
-        if !event.tasks.isEmpty { AttributeLine.list("tasks", event.tasks.lazy.map(\.id), separator: UInt8(ascii: " "), &out) }
+        if !event.tasks.isEmpty { AttributeLine.list("tasks", event.tasks, separator: UInt8(ascii: " "), &out) { $0.id } }
         if !event.recipes.isEmpty { AttributeLine.list("recipes", event.recipes, separator: UInt8(ascii: " "), &out) }
         AttributeLine.end(&out)
         detailBlocks(event, link: false, taskLink: { _ in nil }, into: &out)

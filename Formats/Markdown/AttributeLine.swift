@@ -14,7 +14,7 @@ enum AttributeLine {
     }
 
     /// Appends ` key="…"`, the value written by `body` and percent-encoded where it must be.
-    static func value(_ key: String, _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    static func value(_ key: StaticString, _ out: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
         open(key, &out)
         let start = out.count
         body(&out)
@@ -23,31 +23,52 @@ enum AttributeLine {
     }
 
     /// Appends ` key="`.
-    private static func open(_ key: String, _ out: inout [UInt8]) {
+    private static func open(_ key: StaticString, _ out: inout [UInt8]) {
         out.append(UInt8(ascii: " "))
-        out.append(contentsOf: key.utf8)
-        out.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "="))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 of `text` in one copy (`String.UTF8View` is copied a piece at a time).
+    private static func appendUTF8(_ text: String, _ out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     /// Appends ` key="…"` with `text` percent-encoded.
-    static func value(_ key: String, _ text: String, _ out: inout [UInt8]) {
-        value(key, &out) { $0.append(contentsOf: text.utf8) }
+    static func value(_ key: StaticString, _ text: String, _ out: inout [UInt8]) {
+        value(key, &out) { appendUTF8(text, &$0) }
     }
 
     /// Appends ` key="…"` with `items` percent-encoded and joined with `separator`.
-    static func list(_ key: String, _ items: some Sequence<String>, separator: UInt8, _ out: inout [UInt8]) {
+    static func list(_ key: StaticString, _ items: [String], separator: UInt8, _ out: inout [UInt8]) {
+        list(key, items, separator: separator, &out) { $0 }
+    }
+
+    /// Appends ` key="…"` with `text` of each of `items` percent-encoded and joined with
+    /// `separator`; `items` are read in place, by index (not copied one by one, as iterating
+    /// a lazy map of them would).
+    static func list<Items: RandomAccessCollection>(
+        _ key: StaticString, _ items: Items, separator: UInt8, _ out: inout [UInt8], text: (Items.Element) -> String
+    ) {
         open(key, &out)
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.append(separator) }
+        var index = items.startIndex
+        while index != items.endIndex {
+            if index != items.startIndex { out.append(separator) }
             let start = out.count
-            out.append(contentsOf: item.utf8)
+            appendUTF8(text(items[index]), &out)
             encode(&out, from: start, separator: separator)
+            index = items.index(after: index)
         }
         out.append(UInt8(ascii: "\""))
     }
 
     static func end(_ out: inout [UInt8]) {
-        out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: ">")])
+        out.append(UInt8(ascii: " "))
+        out.append(UInt8(ascii: "-"))
+        out.append(UInt8(ascii: "-"))
+        out.append(UInt8(ascii: ">"))
     }
 
     private static let eventPrefixBytes = Array(eventPrefix.utf8)
@@ -95,13 +116,24 @@ enum AttributeLine {
         // Most values hold nothing to encode; the others grow by two bytes for each byte
         // encoded, filled in place from the back.
         let count = out.count
+        let separatorWord = separator.map { $0 < 0x80 ? UInt64($0) &* ones : quotes } ?? quotes
         let encodedCount = out.withUnsafeBufferPointer { bytes -> Int in
             guard let base = bytes.baseAddress else { return 0 }
             var found = 0
             var index = start
             while index < count {
-                if isEncoded(base[index]) { found &+= 1 }
-                index &+= 1
+                // Eight bytes at once when none of them may need encoding; bytes one by one
+                // otherwise (``mayEncode(_:separator:)`` can be wrong only the safe way).
+                if index &+ 8 <= count,
+                   !mayEncode(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), separator: separatorWord) {
+                    index &+= 8
+                    continue
+                }
+                let end = min(index &+ 8, count)
+                while index < end {
+                    if isEncoded(base[index]) { found &+= 1 }
+                    index &+= 1
+                }
             }
             return found
         }
@@ -125,6 +157,27 @@ enum AttributeLine {
                 }
             }
         }
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+    private static let quotes: UInt64 = 0x22 &* ones
+
+    /// Whether one of the eight bytes of `word` may need encoding: `false` only when none
+    /// does. Flags bytes below 0x20, `"`, 0x24–0x27 (`$%&'`), 0x3C–0x3F (`<=>?`), DEL and the
+    /// bytes of `separator` (a byte repeated eight times); the test for a zero byte flags
+    /// every word that has one (and a few that have not).
+    @inline(__always)
+    static func mayEncode(_ word: UInt64, separator: UInt64) -> Bool {
+        func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        let control = (word &- 0x20 &* ones) & ~word
+        let found = control
+            | zeroByte(word ^ quotes)
+            | zeroByte((word | 0x03 &* ones) ^ (0x27 &* ones))
+            | zeroByte((word | 0x03 &* ones) ^ (0x3F &* ones))
+            | zeroByte(word ^ (0x7F &* ones))
+            | zeroByte(word ^ separator)
+        return found & highBits != 0
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -45,7 +45,8 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
         case .event(let event):
             var warnings: [String] = []
             agendaWriter.event(event, warnings: &warnings, into: &bytes)
-            diagnostics += warnings.map { Diagnostic(.warning, $0) }
+            // One warning per event of a calendar: appended as it is, no array made of them.
+            for warning in warnings { diagnostics.append(Diagnostic(.warning, warning)) }
         }
     }
 

@@ -58,4 +58,42 @@ import AlmanacTestSupport
         #expect(!repeated.admits(Diagnostic(.warning, "event 'C': w")))
         #expect(repeated.summary().map(\.message) == ["2 more warnings like \"event 'B': w\" were not shown (--all-warnings shows every one)"])
     }
+
+    /// Runs of one kind are counted by their bytes (no string made for each): the same
+    /// answers and notes as counting every warning by ``RepeatedWarnings/kind(of:)`` in a
+    /// dictionary, over runs, alternations, kinds that differ in length or in one byte, digits,
+    /// curly quotes, non-ASCII and empty messages.
+    @Test func countingRunsByTheirBytesMatchesCountingEveryKind() {
+        let messages = [
+            "event 'A': Markdown cannot carry the extras other formats kept (ics)",
+            "event 'Überprüfung #12': Markdown cannot carry the extras other formats kept (ics)",
+            "event 'Book club, “The Overstory” #6': Markdown cannot carry the extras other formats kept (ics)",
+            "event 'A': Markdown cannot carry the extras other formats kept (xcal)",
+            "event 'A': Markdown cannot carry the extras other formats kept (ic)",
+            "event 'A': Markdown cannot carry the extras other formats kept (icz)",
+            "line 12 is long", "line 9 is long", "line is long", "", "'", "“", "café 3 ☕️", "café ☕️",
+        ]
+        for shown in [0, 1, 2, 5] {
+            let repeated = RepeatedWarnings(shown: shown)
+            var counts: [String: Int] = [:]
+            var hidden: [(kind: String, sample: String)] = []
+            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+            for step in 0..<600 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                // Runs of one message, and of one kind with other names, as well as jumps.
+                let index = step % 7 < 4 ? (step / 7) % messages.count : Int(state >> 33) % messages.count
+                let message = messages[index]
+                let kind = RepeatedWarnings.kind(of: Diagnostic(.warning, message))
+                counts[kind, default: 0] += 1
+                let count = counts[kind]!
+                if count == shown + 1 { hidden.append((kind, message)) }
+                #expect(repeated.admits(Diagnostic(.warning, message)) == (count <= shown), "\(step) \(message)")
+            }
+            let expected = hidden.map { entry -> String in
+                let more = counts[entry.kind]! - shown
+                return "\(more) more \(more == 1 ? "warning" : "warnings") like \"\(entry.sample)\" were not shown (--all-warnings shows every one)"
+            }
+            #expect(repeated.summary().map(\.message) == expected)
+        }
+    }
 }
