@@ -49,7 +49,7 @@ public struct ContentLineParser {
     /// Notes `line` among ``invalidUTF8Lines`` when its bytes are not valid UTF-8, as
     /// ``parse(_:line:offset:)`` would (for a line read without making its strings).
     package mutating func noteInvalidUTF8(_ line: UnsafeBufferPointer<UInt8>, line number: Int, offset: Int) {
-        guard Self.hasNonASCII(line), !Self.isValidUTF8(line) else { return }
+        guard !Self.isValidUTF8(line) else { return }
         _ = decode(line, line: number, offset: offset)
     }
 
@@ -87,27 +87,6 @@ public struct ContentLineParser {
             index += length
         }
         return true
-    }
-
-    /// Whether `bytes` hold a byte of 0x80 or more, looked for eight bytes at a time.
-    private static func hasNonASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        let count = bytes.count
-        if count >= 8 {
-            while index + 8 <= count {
-                if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return true }
-                index += 8
-            }
-            // The last bytes as one word that overlaps the ones checked.
-            return index < count && raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) & 0x8080_8080_8080_8080 != 0
-        }
-        while index < count {
-            if bytes[index] >= 0x80 { return true }
-            index += 1
-        }
-        return false
     }
 
     private mutating func text(_ slice: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) -> String {

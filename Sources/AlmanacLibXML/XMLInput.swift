@@ -11,8 +11,7 @@ import Darwin
 /// bytes cost a few page faults instead of one per 4 KiB page (the reader needs them all at
 /// once: its fast path checks the whole document before its first event); otherwise an array.
 package enum XMLInput {
-    /// How many bytes are read from the source at a time: below `malloc`'s mapping
-    /// threshold, so that the chunk is the same heap memory each time.
+    /// How many bytes are read from the source at a time, straight into the mapping.
     static let chunkSize = 64 * 1024
     /// The smallest input put in a mapping of its own (smaller ones go to an array).
     static let mappedMinimum = 1 << 20
@@ -30,24 +29,19 @@ package enum XMLInput {
             return try FileIO.readAll(from: &source).withUnsafeBufferPointer(body)
         }
         defer { munmap(region, capacity) }
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(chunkSize)
         var filled = 0
-        while true {
-            chunk.removeAll(keepingCapacity: true)
-            let count = try source.read(into: &chunk, maximum: chunkSize)
-            guard count > 0 else { break }
-            guard filled + count <= capacity else {
-                // The file grew since its size was asked: the rest goes to an array, as for a pipe.
-                var bytes = Array(UnsafeRawBufferPointer(start: region, count: filled))
-                bytes += chunk
-                while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
-                return try bytes.withUnsafeBufferPointer(body)
+        while filled < capacity {
+            let count = try source.read(into: UnsafeMutableRawBufferPointer(start: region + filled, count: min(chunkSize, capacity - filled)))
+            guard count > 0 else {
+                return try body(UnsafeBufferPointer(start: region.assumingMemoryBound(to: UInt8.self), count: filled))
             }
-            chunk.withUnsafeBytes { (region + filled).copyMemory(from: $0.baseAddress!, byteCount: count) }
             filled += count
         }
-        return try body(UnsafeBufferPointer(start: region.assumingMemoryBound(to: UInt8.self), count: filled))
+        // The mapping is full: the file grew since its size was asked. The rest goes to an
+        // array, as for a pipe.
+        var bytes = Array(UnsafeRawBufferPointer(start: region, count: filled))
+        while try source.read(into: &bytes, maximum: 1 << 20) > 0 {}
+        return try bytes.withUnsafeBufferPointer(body)
     }
 
     /// A private anonymous mapping of `capacity` bytes, in huge pages where the system has

@@ -106,6 +106,12 @@ import Testing
         let (grown, _) = try FileIO.openSized(path)
         defer { grown.close() }
         #expect(try FileIO.readWhole(grown, size: 4) == Array("0123456789".utf8), "sized at 4 bytes, read to its end")
+        // A file that grew past the limit is read no further than a megabyte past it.
+        try Data(repeating: 0x61, count: 5 << 20).write(to: URL(fileURLWithPath: path))
+        let (large, _) = try FileIO.openSized(path)
+        defer { large.close() }
+        let read = try FileIO.readWhole(large, size: 10, limit: 100)
+        #expect(read.count > 100 && read.count <= 100 + (1 << 20) + 11, "read \(read.count) bytes of 5 MiB with a limit of 100")
     }
 
     @Test func openSizedSaysWhatOpenForReadingSays() throws {

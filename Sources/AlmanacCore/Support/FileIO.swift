@@ -35,8 +35,10 @@ package enum FileIO {
     /// Reads a regular file that ``openSized(_:)`` opened and found `size` bytes long, from
     /// its start, into an array made for it: one `read` when the file is as long as it was (a
     /// read that stops short once `size` bytes are in is the end); a file that grew is read on
-    /// to its end. Throws ``FileError/ioFailed(path:reason:)`` as ``FileDescriptorSource`` does.
-    package static func readWhole(_ source: FileDescriptorSource, size: Int) throws -> [UInt8] {
+    /// to its end, or until it holds more than `limit` bytes (then at most a megabyte more:
+    /// the caller refuses it as too large, and a file that keeps growing holds no more memory).
+    /// Throws ``FileError/ioFailed(path:reason:)`` as ``FileDescriptorSource`` does.
+    package static func readWhole(_ source: FileDescriptorSource, size: Int, limit: Int = .max) throws -> [UInt8] {
         var failure: Int32 = 0
         var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
             count = 0
@@ -54,7 +56,7 @@ package enum FileIO {
         guard failure == 0 else { throw FileError.ioFailed(path: source.name, reason: "cannot read: \(FileError.reason(failure))") }
         if bytes.count == size + 1 {
             var rest = source
-            while try rest.read(into: &bytes, maximum: 1 << 20) > 0 {}
+            while bytes.count <= limit, try rest.read(into: &bytes, maximum: 1 << 20) > 0 {}
         }
         return bytes
     }

@@ -72,8 +72,13 @@ package final class WriteBehind: @unchecked Sendable {
     /// Linux's `sync_file_range(2)`, found at run time (Glibc's Swift module does not
     /// declare it); `nil` where the C library has none.
     private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+        #if os(Linux)
+        // RTLD_DEFAULT is the null handle on Linux.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
+        #else
+        return nil
+        #endif
     }()
 
     /// Asks the kernel to start writing the file's dirty pages to the disk now, without

@@ -28,7 +28,7 @@ package enum YAMLDoubleQuoted {
                     output.unicodeScalars.append(control ? " " : scalar)
                 case .escaped where scalar == "\r":
                     output += "\\r"
-                case .escaped where control || [0x85, 0x2028, 0x2029, 0xFEFF].contains(scalar.value):
+                case .escaped where control || scalar.value == 0x85 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.value == 0xFEFF:
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     output += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 case .escaped:

@@ -47,7 +47,7 @@ public struct InputLimits: Sendable, Hashable {
     /// reads it, with the same errors.
     func readAll(from source: inout FileDescriptorSource, size: Int?, name: String, lines: LineStructure) throws -> [UInt8] {
         guard let size, size <= maximumInputBytes else { return try readAll(from: &source, name: name, lines: lines) }
-        let bytes = try FileIO.readWhole(source, size: size)
+        let bytes = try FileIO.readWhole(source, size: size, limit: maximumInputBytes)
         if bytes.count > maximumInputBytes { throw tooLarge(name) }
         do {
             try LineLengthLimit.check(bytes, maximum: maximumLineLength, structure: lines)
