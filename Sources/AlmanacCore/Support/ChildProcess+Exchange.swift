@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 extension ChildProcess {
@@ -22,6 +24,9 @@ extension ChildProcess {
         let writing = bytes != nil
         if writing, let input {
             _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+            #if canImport(Darwin)
+            _ = fcntl(input, F_SETNOSIGPIPE, 1)
+            #endif
         }
         let quiet = PipeSignalBlock()
         var stdout: [UInt8] = []
@@ -52,10 +57,10 @@ extension ChildProcess {
             }
             for entry in watched where entry.revents != 0 {
                 if entry.fd == input {
-                    if !write(&pending) { closeInput() }
+                    if !writeSome(&pending) { closeInput() }
                 } else if entry.fd == output {
-                    if !read(entry.fd, into: &stdout, chunk: &chunk) { close(entry.fd); output = nil }
-                } else if !read(entry.fd, into: &stderr, chunk: &chunk) {
+                    if !readSome(entry.fd, into: &stdout, chunk: &chunk) { close(entry.fd); output = nil }
+                } else if !readSome(entry.fd, into: &stderr, chunk: &chunk) {
                     close(entry.fd)
                     errors = nil
                 }
@@ -81,17 +86,17 @@ extension ChildProcess {
 
     /// Writes what the pipe takes of `pending` and drops it from there; `false` when all is
     /// written or the child no longer reads (`EPIPE`, or any other failure).
-    private func write(_ pending: inout ArraySlice<UInt8>) -> Bool {
+    private func writeSome(_ pending: inout ArraySlice<UInt8>) -> Bool {
         guard let descriptor = input else { return false }
-        let written = pending.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        let written = pending.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         if written < 0 { return errno == EAGAIN || errno == EINTR }
         pending = pending.dropFirst(written)
         return !pending.isEmpty
     }
 
     /// Appends what `descriptor` has to `bytes`; `false` at its end (or on a failure).
-    private func read(_ descriptor: Int32, into bytes: inout [UInt8], chunk: inout [UInt8]) -> Bool {
-        let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+    private func readSome(_ descriptor: Int32, into bytes: inout [UInt8], chunk: inout [UInt8]) -> Bool {
+        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 { return errno == EAGAIN || errno == EINTR }
         bytes += chunk[0..<count]
         return count > 0

@@ -1,13 +1,17 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `SIGPIPE` blocked in the calling thread while it writes to a pipe that the reader may
 /// have closed: the write fails with `EPIPE` instead of the signal ending the process, and
 /// nothing changes for the process's other threads. A `SIGPIPE` raised meanwhile is taken
-/// off before ``end()`` unblocks the signal.
+/// off before ``end()`` unblocks the signal. (Darwin has no `sigtimedwait`: there the pipe
+/// itself is told not to raise the signal, `F_SETNOSIGPIPE`, and this does nothing.)
 struct PipeSignalBlock {
+    #if canImport(Glibc)
     private var previous = sigset_t()
     /// Whether a `SIGPIPE` was pending already: not ours to take.
     private var wasPending = false
@@ -42,4 +46,9 @@ struct PipeSignalBlock {
         sigpending(&pending)
         return sigismember(&pending, SIGPIPE) == 1
     }
+    #else
+    init() {}
+
+    func end() {}
+    #endif
 }

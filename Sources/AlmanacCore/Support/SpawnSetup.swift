@@ -1,6 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The `posix_spawn` file actions and attributes of one ``ChildProcess``, with the pipes
@@ -12,8 +14,18 @@ struct SpawnSetup {
         let code: Int32
     }
 
-    private var actions = posix_spawn_file_actions_t()
-    private var attributes = posix_spawnattr_t()
+    #if canImport(Darwin)
+    /// Darwin's actions and attributes are pointers the `init` functions allocate.
+    typealias Actions = posix_spawn_file_actions_t?
+    typealias Attributes = posix_spawnattr_t?
+    private var actions: Actions = nil
+    private var attributes: Attributes = nil
+    #else
+    typealias Actions = posix_spawn_file_actions_t
+    typealias Attributes = posix_spawnattr_t
+    private var actions = Actions()
+    private var attributes = Attributes()
+    #endif
     /// What the child gets and the parent must close once it has started (or failed to).
     private(set) var childEnds: [Int32] = []
 
@@ -49,7 +61,7 @@ struct SpawnSetup {
         case .descriptor(let descriptor):
             childEnd = try Self.raised(fcntl(descriptor, F_DUPFD_CLOEXEC, 3))
         case .pipe:
-            let (reading, writing) = try Self.pipe()
+            let (reading, writing) = try Self.makePipe()
             childEnd = target == 0 ? reading : writing
             parentEnd = target == 0 ? writing : reading
         }
@@ -85,13 +97,22 @@ struct SpawnSetup {
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let started = envp.withUnsafeMutableBufferPointer { envp in
-            let variables = environment == nil ? environ : envp.baseAddress
+            let variables = environment == nil ? Self.inherited() : envp.baseAddress
             return program.contains("/")
                 ? posix_spawn(&pid, program, &actions, &attributes, &argv, variables)
                 : posix_spawnp(&pid, program, &actions, &attributes, &argv, variables)
         }
         guard started == 0 else { throw Failure(code: started) }
         return pid
+    }
+
+    /// This process's environment, as `posix_spawn` takes it.
+    private static func inherited() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        _NSGetEnviron().pointee
+        #else
+        environ
+        #endif
     }
 
     /// `descriptor` (a result of `open` or `fcntl`), moved to 3 or above when it is below.
@@ -107,11 +128,11 @@ struct SpawnSetup {
 
     /// A close-on-exec pipe: `pipe2(O_CLOEXEC)` where the C library has it (Glibc's Swift
     /// module does not declare it), else `pipe` and `FD_CLOEXEC` set on each end.
-    private static func pipe() throws(Failure) -> (reading: Int32, writing: Int32) {
+    private static func makePipe() throws(Failure) -> (reading: Int32, writing: Int32) {
         var ends: [Int32] = [-1, -1]
         let made = ends.withUnsafeMutableBufferPointer { ends in
             if let pipe2 = Self.pipe2 { return pipe2(ends.baseAddress!, O_CLOEXEC) }
-            guard Glibc.pipe(ends.baseAddress!) == 0 else { return -1 }
+            guard pipe(ends.baseAddress!) == 0 else { return -1 }
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
             return 0
         }
@@ -124,18 +145,23 @@ struct SpawnSetup {
 
     /// A C function of the C library found by name at run time; `nil` where it has none.
     private static func lookUp<Function>(_ name: String, as type: Function.Type) -> Function? {
-        // RTLD_DEFAULT is the null handle on Linux.
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: type) }
+        // RTLD_DEFAULT: the null handle on Linux, -2 on Darwin.
+        #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)
+        #else
+        let everywhere = UnsafeMutableRawPointer(bitPattern: 0)
+        #endif
+        return dlsym(everywhere, name).map { unsafeBitCast($0, to: type) }
     }
 
     private static let addChangeDirectory = lookUp(
         "posix_spawn_file_actions_addchdir_np",
-        as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self
+        as: (@convention(c) (UnsafeMutablePointer<Actions>, UnsafePointer<CChar>) -> Int32).self
     )
 
     private static let addCloseFrom = lookUp(
         "posix_spawn_file_actions_addclosefrom_np",
-        as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self
+        as: (@convention(c) (UnsafeMutablePointer<Actions>, Int32) -> Int32).self
     )
 
     private static let pipe2 = lookUp("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
