@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,12 +78,9 @@ struct CommandRunner {
         let limit = timeout.map { ["/usr/bin/timeout", "--kill-after=5", "\($0)"] } ?? []
         let command = ["/usr/bin/time", "-v", "-o", reportPath] + limit + arguments
         let errorFile = reportPath + ".stderr"
-        if let standardOutput, standardOutput != Self.nullDevice {
-            _ = FileManager.default.createFile(atPath: standardOutput, contents: nil)
-        }
         let childrenBefore = Self.childrenCPUSeconds()
-        // posix_spawn and waitpid, timed around them alone: Foundation's Process notices a
-        // child's end through its run loop, which added tens of milliseconds to short runs.
+        // posix_spawn and waitpid (`ChildProcess`), timed around them alone: Foundation's Process
+        // notices a child's end through its run loop, which added tens of milliseconds to short runs.
         let started = DispatchTime.now().uptimeNanoseconds
         let (status, output) = try Self.spawn(command, standardOutput: standardOutput, standardError: errorFile)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -99,46 +97,31 @@ struct CommandRunner {
     }
 
     /// Runs `command` and waits for it; its standard output goes to the file
-    /// `standardOutput`, or is returned when that is `nil`. Returns its exit status.
+    /// `standardOutput`, or is returned when that is `nil`. Returns its exit status
+    /// (128 + the signal for a killed child, as a shell reports it).
     private static func spawn(_ command: [String], standardOutput: String?, standardError: String) throws -> (Int32, [UInt8]) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        var pipe: [Int32] = [-1, -1]
-        if let standardOutput {
-            posix_spawn_file_actions_addopen(&actions, 1, standardOutput, O_WRONLY | (standardOutput == nullDevice ? 0 : O_TRUNC), 0o644)
-        } else {
-            guard Glibc.pipe(&pipe) == 0 else { throw BenchError("cannot make a pipe") }
-            posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipe[0])
-            posix_spawn_file_actions_addclose(&actions, pipe[1])
+        let errors = try openForWriting(standardError)
+        defer { close(errors) }
+        let output = try standardOutput.map(openForWriting)
+        defer { if let output { close(output) } }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(command[0], Array(command.dropFirst()), input: .inherit, output: output.map { .descriptor($0) } ?? .pipe, errors: .descriptor(errors))
+        } catch {
+            throw BenchError("cannot run \(command[0]): \(error.reason)")
         }
-        posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, &argv, environ)
-        if pipe[1] >= 0 { close(pipe[1]) }
-        guard spawned == 0 else {
-            if pipe[0] >= 0 { close(pipe[0]) }
-            throw BenchError("cannot run \(command[0]): \(String(cString: strerror(spawned)))")
+        let outcome = child.exchange(nil)
+        switch outcome.termination {
+        case .exited(let status): return (status, outcome.stdout)
+        case .signaled(let signal): return (128 + signal, outcome.stdout)
         }
-        var output: [UInt8] = []
-        if pipe[0] >= 0 {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                output += chunk[0..<count]
-            }
-            close(pipe[0])
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS, and 128 + the signal for a killed child.
-        let signal = status & 0x7F
-        return (signal == 0 ? (status >> 8) & 0xFF : 128 + signal, output)
+    }
+
+    /// `path` opened for writing, emptied or created; ``nullDevice`` only opened.
+    private static func openForWriting(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | (path == nullDevice ? 0 : O_CREAT | O_TRUNC), 0o644)
+        guard descriptor >= 0 else { throw BenchError("cannot open \(path): \(String(cString: strerror(errno)))") }
+        return descriptor
     }
 
     /// User plus system time of every child process waited for so far.

@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacCore
 
 /// libical as an anchor for ics reading: a small C program, written here and compiled at
 /// run time with `cc -O2` against Debian's libical-dev (3.0.16), that parses a calendar
@@ -43,17 +44,15 @@ enum LibicalProgram {
             print("note: cannot write \(sourcePath): \(error)")
             return nil
         }
-        let compiler = Process()
-        compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        compiler.arguments = ["cc", "-O2", "-o", binary, sourcePath, "-lical"]
+        let compiled: ChildProcess.Termination
         do {
-            try compiler.run()
-            compiler.waitUntilExit()
+            let compiler = try ChildProcess("cc", ["-O2", "-o", binary, sourcePath, "-lical"], input: .inherit, output: .inherit, errors: .inherit)
+            compiled = compiler.wait()
         } catch {
             print("note: no C compiler to build the libical anchor (\(error)); install gcc and libical-dev")
             return nil
         }
-        guard compiler.terminationStatus == 0 else {
+        guard compiled == .exited(0) else {
             print("note: the libical anchor did not compile; install libical-dev (apt-get install libical-dev)")
             return nil
         }

@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacCore
 import AlmanacTestSupport
 
 enum CLI {
@@ -9,26 +10,11 @@ enum CLI {
     /// Runs almanac with a standard input that stays open and never delivers a byte;
     /// returns `nil` when almanac did not end within `seconds` (it was waiting for input).
     static func runWithSilentStdin(_ arguments: [String], seconds: Double = 10) throws -> ProcessRunner.Result? {
-        let process = Process()
-        process.executableURL = TestPaths.almanacBinary
-        process.arguments = arguments
-        process.currentDirectoryURL = TestPaths.packageRoot
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        defer { try? input.fileHandleForWriting.close() }
-        guard !process.isRunning else {
-            process.terminate()
-            process.waitUntilExit()
-            return nil
-        }
-        let stderr = Array(errors.fileHandleForReading.readDataToEndOfFile())
-        return ProcessRunner.Result(status: process.terminationStatus, stdout: [], stderr: stderr)
+        let child = try ChildProcess(TestPaths.almanacBinary.path, arguments, directory: TestPaths.packageRoot.path, output: .nullDevice)
+        // Standard input stays open (until `child` goes) and empty.
+        let outcome = child.exchange(nil, timeout: seconds)
+        guard !outcome.timedOut else { return nil }
+        return ProcessRunner.Result(status: outcome.termination.status, stdout: [], stderr: outcome.stderr)
     }
 
     static func fileBytes(_ path: String) throws -> [UInt8] {

@@ -21,21 +21,9 @@ import AlmanacTestSupport
         if !FileManager.default.fileExists(atPath: samples) {
             try FileManager.default.copyItem(at: TestPaths.inPackage("Samples"), to: URL(fileURLWithPath: samples))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", line]
-        process.currentDirectoryURL = scratch.url
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = TestPaths.almanacBinary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = output.fileHandleForReading.readDataToEndOfFile()
-        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ProcessRunner.Result(status: process.terminationStatus, stdout: Array(stdout), stderr: Array(stderr))
+        return try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", line], directory: scratch.url, environment: environment)
     }
 
     @Test func theReadmeShowsThreeCommands() throws {

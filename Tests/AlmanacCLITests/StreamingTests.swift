@@ -1,4 +1,5 @@
 import Foundation
+import AlmanacCore
 import Testing
 import AlmanacTestSupport
 
@@ -54,37 +55,34 @@ import AlmanacTestSupport
         let text = #"{"almanac": 1, "events": ["# + events(0..<600) + ", " + events(600..<700) + "]}"
         let bytes = Array(text.utf8)
         let firstHalf = bytes.count * 3 / 5
-        let process = Process()
-        process.executableURL = TestPaths.almanacBinary
-        process.arguments = ["convert", "-f", "json", "-t", "ndjson"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(bytes[0..<firstHalf]))
-        var descriptor = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        let child = try ChildProcess(TestPaths.almanacBinary.path, ["convert", "-f", "json", "-t", "ndjson"], errors: .nullDevice)
+        let input = try #require(child.input)
+        let output = try #require(child.output)
+        try Self.feed(bytes[0..<firstHalf], to: input)
+        var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, 60_000)
         #expect(ready == 1, "no output while the document was unfinished")
-        let early = ready == 1 ? Array(output.fileHandleForReading.availableData) : []
-        // Read the rest while writing, so that neither pipe fills up and blocks the other side.
-        let done = DispatchGroup()
-        nonisolated(unsafe) var rest: [UInt8] = []
-        done.enter()
-        DispatchQueue.global().async {
-            rest = Array(output.fileHandleForReading.readDataToEndOfFile())
-            done.leave()
-        }
-        input.fileHandleForWriting.write(Data(bytes[firstHalf...]))
-        try input.fileHandleForWriting.close()
-        done.wait()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        var early = [UInt8](repeating: 0, count: 1 << 16)
+        let count = ready == 1 ? early.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) } : 0
+        early.removeSubrange(max(count, 0)...)
+        // The rest written while the output is read, so that neither pipe fills up and blocks the other side.
+        let rest = child.exchange(Array(bytes[firstHalf...]), timeout: 300)
+        #expect(rest.termination == .exited(0))
         let firstLine = early.split(separator: UInt8(ascii: "\n")).first.map { String(decoding: $0, as: UTF8.self) }
         #expect(firstLine?.hasPrefix(#"{"kind":"event","id":"e0","title":"Event 0""#) == true)
-        let lines = String(decoding: early + rest, as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: early + rest.stdout, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 700)
         #expect(lines.last?.contains(#""id":"e699""#) == true)
+    }
+
+    /// Writes all of `bytes` to `descriptor` (blocking).
+    private static func feed(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) throws {
+        var rest = bytes
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            try #require(written > 0, "cannot write to almanac: \(String(cString: strerror(errno)))")
+            rest = rest.dropFirst(written)
+        }
     }
 }

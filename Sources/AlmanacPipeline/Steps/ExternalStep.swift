@@ -64,54 +64,15 @@ public struct ExternalStep: PipelineStep {
         state.items = items
     }
 
+    /// Runs the program with `input` on its standard input (inheriting this process's
+    /// environment and folder) and collects its outputs.
     private func run(_ input: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try ChildProcess.run(program, arguments, input: input)
         } catch {
-            throw AlmanacError(.externalVerbFailed, message: "cannot run the external verb \(program): \(error.localizedDescription)")
+            throw AlmanacError(.externalVerbFailed, message: "cannot run the external verb \(program): \(error.reason)")
         }
-        let collected = Collected()
-        let group = DispatchGroup()
-        for (pipe, isError) in [(stdout, false), (stderr, true)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(Array(data), isError: isError)
-                group.leave()
-            }
-        }
-        // A program that exits without reading everything closes the pipe: not our error. The
-        // write then fails with EPIPE instead of SIGPIPE ending this process (an app's too).
-        signal(SIGPIPE, SIG_IGN)
-        try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
-        try? stdin.fileHandleForWriting.close()
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, collected.stdout, collected.stderr)
-    }
-
-    /// The program's two outputs, filled from two reading threads.
-    private final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out: [UInt8] = []
-        private var err: [UInt8] = []
-
-        func set(_ bytes: [UInt8], isError: Bool) {
-            lock.lock()
-            defer { lock.unlock() }
-            if isError { err = bytes } else { out = bytes }
-        }
-
-        var stdout: [UInt8] { lock.lock(); defer { lock.unlock() }; return out }
-        var stderr: [UInt8] { lock.lock(); defer { lock.unlock() }; return err }
+        return (outcome.termination.status, outcome.stdout, outcome.stderr)
     }
 }
