@@ -22,6 +22,10 @@ struct OutlineScanner {
     private var item: ItemLinks?
     /// The links of the item being read, in the first look: bytes, no strings.
     private var links = ItemLinkBytes()
+    /// In the first look, the first byte (lower case) of the lines of the item being read
+    /// that may still be its link (``ItemLinkBytes/wantsLink``): `u` in a VEVENT, `r` in a
+    /// VTODO, 0 once the link is taken.
+    private var linkByte: UInt8 = 0
     /// The VTIMEZONE being read and its open sub-components, outermost first.
     private var zones: [ICalComponent] = []
 
@@ -51,11 +55,15 @@ struct OutlineScanner {
     /// Whether a line starting with `byte` may be one ``take(_:number:offset:)`` looks at:
     /// a `BEGIN` or `END`, a link of an item, any line of a time zone or (in the first
     /// look) of the calendar itself. Most lines are an item's properties other than its
-    /// links, which their first byte rules out.
+    /// links, which their first byte rules out; in the first look, a VEVENT's lines that
+    /// start with `u` only until its UID is taken, a VTODO's that start with `r` only
+    /// until its parent is (``linkByte``), since the first look keeps no more of them.
+    @inline(__always)
     func wants(firstByte byte: UInt8) -> Bool {
         let first = byte | 0x20
         if !zones.isEmpty || (depth == 1 && !reviewing) || first == UInt8(ascii: "b") || first == UInt8(ascii: "e") { return true }
-        return depth == 2 && inItem && (first == UInt8(ascii: "u") || first == UInt8(ascii: "r"))
+        guard depth == 2 && inItem else { return false }
+        return reviewing ? first == UInt8(ascii: "u") || first == UInt8(ascii: "r") : first == linkByte
     }
 
     mutating func take(_ line: UnsafeBufferPointer<UInt8>, number: Int, offset: Int) {
@@ -64,6 +72,22 @@ struct OutlineScanner {
         if zones.isEmpty && (depth != 1 || reviewing) && first != UInt8(ascii: "b") && first != UInt8(ascii: "e") {
             // An item's UID or RELATED-TO (``wants(firstByte:)`` let no other line through).
             return takeLink(line)
+        }
+        if line.count >= 8 {
+            // `BEGIN:` and `END:` as nearly every one is written, told by one word each.
+            let word = ByteWords.load(line, at: 0)
+            if word & 0xFFFF_FFFF_FFFF == Self.beginWord {
+                // An item's `BEGIN:VEVENT` or `BEGIN:VTODO`, told by one more word.
+                if depth == 1 && zones.isEmpty {
+                    let isEvent = line.count == 12 && ByteWords.load(line, at: 4) == Self.eventWord
+                    if isEvent || line.count == 11 && ByteWords.load(line, at: 3) == Self.todoWord {
+                        depth = 2
+                        return startItem(isTodo: !isEvent)
+                    }
+                }
+                return begin(UnsafeBufferPointer(rebasing: line[6...]), line: number, offset: offset)
+            }
+            if word & 0xFFFF_FFFF == Self.endWord { return end() }
         }
         // `BEGIN:NAME` and `END:NAME` as nearly every one is written (upper case, no
         // parameters): told by their bytes as they are.
@@ -113,17 +137,24 @@ struct OutlineScanner {
                   let shape = ContentLineShape.shape(of: line) else { return }
             item?.take(line: line, shape: shape)
         } else {
-            // The first look needs no RECURRENCE-ID; the name found tells the kind.
-            let kind: ItemPropertyKind
-            if Self.hasName(line, "UID") {
-                kind = .uid
-            } else if Self.hasName(line, "RELATED-TO") {
-                kind = .relatedTo
+            // The first look needs no RECURRENCE-ID, and of a VEVENT only the UID, of a
+            // VTODO only the RELATED-TO (``wants(firstByte:)`` let no other line through).
+            let kind: ItemPropertyKind = links.isTodo ? .relatedTo : .uid
+            let nameEnd = links.isTodo ? 10 : 3
+            guard links.isTodo ? Self.hasName(line, "RELATED-TO") : Self.hasName(line, "UID") else { return }
+            // With no parameters (``hasName(_:_:)`` saw a `:` or `;` after the name), or a
+            // task's usual `RELATED-TO;RELTYPE=PARENT:`, the shape needs no scan.
+            let shape: ContentLineShape?
+            if line[nameEnd] == UInt8(ascii: ":") {
+                shape = ContentLineShape(nameEnd: nameEnd, valueStart: nameEnd + 1)
+            } else if links.isTodo && line.count >= 26 && ByteWords.load(line, at: 10) == Self.relationWords.0 && ByteWords.load(line, at: 18) == Self.relationWords.1 {
+                shape = ContentLineShape(nameEnd: 10, valueStart: 26)
             } else {
-                return
+                shape = ContentLineShape.shape(of: line)
             }
-            guard let shape = ContentLineShape.shape(of: line) else { return }
+            guard let shape else { return }
             links.take(line: line, shape: shape, kind: kind)
+            if !links.wantsLink { linkByte = 0 }
         }
     }
 
@@ -146,7 +177,12 @@ struct OutlineScanner {
 
     private mutating func startItem(isTodo: Bool) {
         inItem = true
-        if reviewing { item = ItemLinks(isTodo: isTodo) } else { links.reset(isTodo: isTodo) }
+        if reviewing {
+            item = ItemLinks(isTodo: isTodo)
+        } else {
+            links.reset(isTodo: isTodo)
+            linkByte = isTodo ? UInt8(ascii: "r") : UInt8(ascii: "u")
+        }
     }
 
     /// Whether the component name `bytes` upper-cases to `name`, as `String.uppercased()`
@@ -182,6 +218,15 @@ struct OutlineScanner {
             item = nil
         }
     }
+
+    /// `BEGIN:` and `END:` as the first six and four bytes of a little-endian word.
+    private static let beginWord: UInt64 = 0x3A_4E_49_47_45_42
+    private static let endWord: UInt64 = 0x3A_44_4E_45
+    /// The last eight bytes of `BEGIN:VEVENT` and of `BEGIN:VTODO`, as little-endian words.
+    private static let eventWord: UInt64 = 0x544E_4556_4556_3A4E
+    private static let todoWord: UInt64 = 0x4F44_4F54_563A_4E49
+    /// `;RELTYPE=PARENT:` as two little-endian words.
+    private static let relationWords: (UInt64, UInt64) = (0x4550_5954_4C45_523B, 0x3A54_4E45_5241_503D)
 
     /// Whether the bytes of `line` start with those of `prefix`, as they are.
     @inline(__always)

@@ -9,6 +9,12 @@ package struct ContentLineShape: Sendable {
     /// Just after the `:` that starts the value.
     package var valueStart: Int
 
+    /// The shape of a line whose name ends at `nameEnd` and whose value starts at `valueStart`.
+    package init(nameEnd: Int, valueStart: Int) {
+        self.nameEnd = nameEnd
+        self.valueStart = valueStart
+    }
+
     /// Whether the line has parameters.
     package var hasParameters: Bool { valueStart > nameEnd + 1 }
 

@@ -43,6 +43,9 @@ package struct ICalItemLines: Sendable {
     /// For a VTODO, the index in ``lines`` of the RELATED-TO that names its parent
     /// (``ItemLinks/parentUID``), or `nil`.
     private(set) var parentLine: Int?
+    /// Whether it has a RELATED-TO line: without one, its event keeps none that could order
+    /// its tasks (``TaskOrder``).
+    private(set) var hasRelation = false
 
     package init(isTodo: Bool, line: Int, offset: Int) {
         self.isTodo = isTodo
@@ -60,6 +63,7 @@ package struct ICalItemLines: Sendable {
         self.offset = offset
         links = ItemLinks(isTodo: isTodo)
         parentLine = nil
+        hasRelation = false
         byteCount = 0
         lines.removeAll(keepingCapacity: true)
         // Most items have no sub-component; an item with some keeps the room for the next.
@@ -80,9 +84,12 @@ package struct ICalItemLines: Sendable {
         appendBytes(line)
         if kind != .relatedTo {
             links.take(line: line, shape: shape, kind: kind)
-        } else if isTodo && parentLine == nil {
-            let view = LineView(bytes: line, line: Line(start: 0, end: line.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: 0, offset: 0))
-            if ItemLinks.namesParent(view) && ItemLinks.hasIdentifier(view) { parentLine = lines.count }
+        } else {
+            hasRelation = true
+            if isTodo && parentLine == nil {
+                let view = LineView(bytes: line, line: Line(start: 0, end: line.count, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: 0, offset: 0))
+                if ItemLinks.namesParent(view) && ItemLinks.hasIdentifier(view) { parentLine = lines.count }
+            }
         }
         lines.append(Line(start: start, end: byteCount, nameEnd: shape.nameEnd, valueStart: shape.valueStart, kind: kind, number: number, offset: offset))
     }

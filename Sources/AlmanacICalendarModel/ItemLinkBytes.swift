@@ -30,6 +30,12 @@ package struct ItemLinkBytes {
         parent.reserveCapacity(64)
     }
 
+    /// Whether a later line can still change what the first look keeps of the item: for a
+    /// VEVENT, its UID until the first well-formed one is taken; for a VTODO, the parent
+    /// until a RELATED-TO naming one with a UID is taken. (A VTODO's own UID and a
+    /// VEVENT's RELATED-TO are kept, but ``ICalendarOutlineBuilder`` reads neither.)
+    package var wantsLink: Bool { isTodo ? !hasParent : !sawUID }
+
     /// Starts over as a new item with no properties, keeping the buffers.
     package mutating func reset(isTodo: Bool) {
         self.isTodo = isTodo

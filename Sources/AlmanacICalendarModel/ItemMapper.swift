@@ -19,6 +19,8 @@ struct ItemMapper {
     /// The value bytes of COLOR and X-ALMANAC-COLOR pairs met (``color(name:exact:extras:)``)
     /// with their color.
     private var knownColors: [(name: [UInt8]?, exact: [UInt8]?, color: RGBAColor?)] = []
+    /// The extras of the last item, shared by the next ones that keep the same.
+    private var repeatedExtras = RepeatedExtras()
 
     init(source: String, resolver: TimeZoneResolver, calendarZone: String?) {
         self.source = source
@@ -165,7 +167,7 @@ struct ItemMapper {
         if derivedDescription { event.notes = mealNotes }
         event.color = color(name: colorLine, exact: exactColorLine, extras: &extras)
         extras.components = component.childTexts(droppingDerivedAlarms: true)
-        event.extras = extras.stored(in: event.extras)
+        event.extras = repeatedExtras.extras(holding: extras)
         return event
     }
 
@@ -315,7 +317,7 @@ struct ItemMapper {
         }
         if !statusSeen && completedDate { task.isCompleted = true }
         extras.components = component.childTexts(droppingDerivedAlarms: false)
-        task.extras = extras.stored(in: task.extras)
+        task.extras = repeatedExtras.extras(holding: extras)
         return task
     }
 

@@ -49,6 +49,8 @@ public struct ItemSequenceMapper {
         var tasks: [EventTask] = []
         let source: String
         let position: SourcePosition
+        /// Whether its item has a RELATED-TO line, which may order its tasks (``TaskOrder``).
+        let ordersTasks: Bool
 
         /// ``tasks``, moved out.
         mutating func takeTasks() -> [EventTask] {
@@ -102,21 +104,22 @@ public struct ItemSequenceMapper {
     /// read from and where it starts there.
     public mutating func map(_ component: ICalComponent, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         let links = ItemLinks(component)
-        try map(component, links: links, place: run.take(links), early: .component(component), emit: emit)
+        try map(component, links: links, place: run.take(links), ordersTasks: true, early: .component(component), emit: { event, source, position in try emit(event, source, position) })
     }
 
     /// Maps the next item read straight from RFC 5545 bytes, then passes on each event now
-    /// complete with the ``source`` it was read from and where it starts there.
-    package mutating func map(_ item: ICalItemLines, emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
+    /// complete with the ``source`` it was read from and where it starts there. Each event
+    /// is handed over (consumed), so that `emit` may keep it without a copy.
+    package mutating func map(_ item: ICalItemLines, emitPlaced emit: (consuming Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         let place = run.take(item.links, hasParent: item.parentLine != nil) { item.parentIs($0) }
         // A VTODO that follows its parent has that parent's link on its `parentLine`, known
         // to name it: the task's mapping need not compare it again.
         let parentLine = place.followsParent ? item.parentLine : nil
-        try item.withView { view in try map(view, links: item.links, place: place, parentLine: parentLine, early: .lines(item), emit: emit) }
+        try item.withView { view in try map(view, links: item.links, place: place, parentLine: parentLine, ordersTasks: item.hasRelation, early: .lines(item), emit: emit) }
     }
 
     /// Maps the next item, or keeps it (as `early`) when its owner is still to come.
-    private mutating func map(_ item: some MappedItem, links: ItemLinks, place: ItemRun.Place, parentLine: Int? = nil, early kept: @autoclosure () -> EarlyItem, emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+    private mutating func map(_ item: some MappedItem, links: ItemLinks, place: ItemRun.Place, parentLine: Int? = nil, ordersTasks: Bool, early kept: @autoclosure () -> EarlyItem, emit: (consuming Event, String, SourcePosition) throws -> Void) rethrows {
         let index = place.index
         let owner = movedOwners[index] ?? place.usualOwner
         if owner == index {
@@ -127,7 +130,7 @@ public struct ItemSequenceMapper {
             }
             mapper.source = source
             let id = event.id
-            held.append(HeldEvent(index: index, id: id, event: consume event, source: source, position: item.position))
+            held.append(HeldEvent(index: index, id: id, event: consume event, source: source, position: item.position, ordersTasks: ordersTasks))
         } else if let slot = heldSlot(of: owner) {
             let task = mapper.task(item, parentUID: held[slot].id, uid: links.uid, parentLine: owner == place.usualOwner ? parentLine : nil)
             if held[slot].tasks.isEmpty { held[slot].tasks.reserveCapacity(4) }
@@ -164,7 +167,9 @@ public struct ItemSequenceMapper {
     /// Passes on every event still held, with the ``source`` each was read from and where it starts.
     public mutating func finish(emitPlaced emit: (Event, _ source: String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count {
-            try Self.handOn(held[heldStart].event.take(), tasks: held[heldStart].takeTasks(), held[heldStart].source, held[heldStart].position, emit)
+            try Self.handOn(held[heldStart].event.take(), tasks: held[heldStart].takeTasks(), ordersTasks: held[heldStart].ordersTasks, held[heldStart].source, held[heldStart].position) { event, source, position in
+                try emit(event, source, position)
+            }
             heldStart += 1
         }
         held.removeAll()
@@ -172,11 +177,11 @@ public struct ItemSequenceMapper {
     }
 
     /// Passes on one held event, moved out of `held`, with its tasks (those it has, then
-    /// `tasks`) in order.
-    private static func handOn(_ event: consuming Event?, tasks: consuming [EventTask], _ source: String, _ position: SourcePosition, _ emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+    /// `tasks`) in order (when `ordersTasks`, in the order its kept lines may give).
+    private static func handOn(_ event: consuming Event?, tasks: consuming [EventTask], ordersTasks: Bool, _ source: String, _ position: SourcePosition, _ emit: (consuming Event, String, SourcePosition) throws -> Void) rethrows {
         guard var event = consume event else { return }
         if event.tasks.isEmpty { event.tasks = tasks } else { event.tasks += tasks }
-        TaskOrder.order(&event)
+        if ordersTasks { TaskOrder.order(&event) }
         try emit(event, source, position)
     }
 
@@ -193,9 +198,9 @@ public struct ItemSequenceMapper {
     }
 
     /// Passes on the held events, oldest first, as long as the oldest has all its tasks.
-    private mutating func release(emit: (Event, String, SourcePosition) throws -> Void) rethrows {
+    private mutating func release(emit: (consuming Event, String, SourcePosition) throws -> Void) rethrows {
         while heldStart < held.count, isComplete(held[heldStart].index) {
-            try Self.handOn(held[heldStart].event.take(), tasks: held[heldStart].takeTasks(), held[heldStart].source, held[heldStart].position, emit)
+            try Self.handOn(held[heldStart].event.take(), tasks: held[heldStart].takeTasks(), ordersTasks: held[heldStart].ordersTasks, held[heldStart].source, held[heldStart].position, emit)
             heldStart += 1
         }
         if heldStart == held.count {
