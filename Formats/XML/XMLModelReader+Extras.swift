@@ -33,10 +33,10 @@ extension XMLModelReader {
     /// `<extras>`: `<elements>` (kept elements) and `<bag codec="…">` (one value each).
     func extras(_ tag: XMLStartTag, into leftovers: inout Leftovers) throws {
         for attribute in tag.attributes { warnDropped(attribute, of: tag) }
-        try cursor.children(of: tag) { child in
+        while let child = try cursor.nextChild(of: tag) {
             switch name(of: child) {
             case .elements:
-                try cursor.children(of: child) { element in leftovers.foreign.elements.append(try cursor.capture(element)) }
+                while let element = try cursor.nextChild(of: child) { leftovers.foreign.elements.append(try cursor.capture(element)) }
             case .bag:
                 guard let codec = child.attributes.first(where: { $0.namespace.isEmpty && $0.localName == "codec" })?.value else {
                     throw XMLDecodingError.missingField("@codec", in: "<bag>", at: cursor.position(child.mark))
@@ -69,7 +69,7 @@ extension XMLModelReader {
     /// `what` describes `tag` for messages, such as `<bag codec="ics">`.
     func singleOpaque(in tag: XMLStartTag, what: @autoclosure () -> String) throws -> OpaqueValue {
         var value: OpaqueValue?
-        try cursor.children(of: tag) { child in
+        while let child = try cursor.nextChild(of: tag) {
             guard value == nil else {
                 throw XMLDecodingError.read(.unexpectedElement(child.qualifiedName, in: "\(what()), which holds one value", at: cursor.position(child.mark)))
             }
@@ -97,11 +97,11 @@ extension XMLModelReader {
             return .string(try string(tag))
         case .array:
             var elements: [OpaqueValue] = []
-            try cursor.children(of: tag) { elements.append(try opaque($0)) }
+            while let child = try cursor.nextChild(of: tag) { elements.append(try opaque(child)) }
             return .array(elements)
         case .object:
             var members: [OpaqueMember] = []
-            try cursor.children(of: tag) { child in
+            while let child = try cursor.nextChild(of: tag) {
                 guard name(of: child) == .member,
                       let key = child.attributes.first(where: { $0.namespace.isEmpty && $0.localName == "key" })?.value else {
                     throw XMLDecodingError.invalidValue(field: "<\(child.qualifiedName)>", reason: "an <object> holds <member key=\"…\"> elements only", at: cursor.position(child.mark))

@@ -33,13 +33,20 @@ extension XMLModelReader {
     }
 
     /// The `<child>` elements of a wrapper such as `<ingredients>`, each read by `read`
-    /// with its path (`….ingredients[2]`); other elements dropped with a warning.
-    func list<Element>(_ tag: XMLStartTag, of child: XMLElementName, path: String, _ read: (XMLStartTag, String) throws -> Element) throws -> [Element] {
+    /// with its path (`….ingredients[2]`), put together only when asked for; other
+    /// elements dropped with a warning.
+    func list<Element>(_ tag: XMLStartTag, of child: XMLElementName, path: @autoclosure () -> String, _ read: (XMLStartTag, () -> String) throws -> Element) throws -> [Element] {
         for attribute in tag.attributes { warnDropped(attribute, of: tag) }
         var elements: [Element] = []
-        try cursor.children(of: tag) { element in
-            guard name(of: element) == child else { return try drop(element, in: path, expected: child) }
-            elements.append(try read(element, "\(path)[\(elements.count)]"))
+        try withoutActuallyEscaping(path) { path in
+            while let element = try cursor.nextChild(of: tag) {
+                guard name(of: element) == child else {
+                    try drop(element, in: path(), expected: child)
+                    continue
+                }
+                let index = elements.count
+                elements.append(try read(element, { "\(path())[\(index)]" }))
+            }
         }
         return elements
     }
@@ -49,8 +56,11 @@ extension XMLModelReader {
     func strings(_ tag: XMLStartTag, of child: XMLElementName, path: @autoclosure () -> String) throws -> [String] {
         for attribute in tag.attributes { warnDropped(attribute, of: tag) }
         var strings: [String] = []
-        try cursor.children(of: tag) { element in
-            guard name(of: element) == child else { return try drop(element, in: path(), expected: child) }
+        while let element = try cursor.nextChild(of: tag) {
+            guard name(of: element) == child else {
+                try drop(element, in: path(), expected: child)
+                continue
+            }
             strings.append(try string(element))
         }
         return strings
@@ -64,10 +74,28 @@ extension XMLModelReader {
 
     /// The text of a field, exactly as written (white space kept).
     func string(_ tag: XMLStartTag) throws -> String {
+        warnDroppedAttributes(of: tag)
+        return try cursor.text(of: tag)
+    }
+
+    /// Warns of the attributes of a field that has none (`<color>`, `<bag>` and `<member>`
+    /// read theirs themselves).
+    func warnDroppedAttributes(of tag: XMLStartTag) {
         for attribute in tag.attributes where !(tag.localName == "color" || tag.localName == "bag" || tag.localName == "member") {
             warnDropped(attribute, of: tag)
         }
-        return try cursor.text(of: tag)
+    }
+
+    /// `bytes` without XML white space at either end: what `trimmingXMLWhitespace()` leaves,
+    /// except where white space comes before a combining mark (which that keeps), and no
+    /// value read from bytes starts with a combining mark.
+    static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var first = 0
+        var last = bytes.count
+        while first < last, isSpace(bytes[first]) { first += 1 }
+        while last > first, isSpace(bytes[last - 1]) { last -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[first..<last])
     }
 
     /// The text of a typed field, without surrounding white space (as XML Schema reads it).
@@ -76,11 +104,17 @@ extension XMLModelReader {
     }
 
     func bool(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Bool {
-        switch try value(tag) {
-        case "true", "1": return true
-        case "false", "0": return false
-        case let text: throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not true or false", at: cursor.position(tag.mark))
+        warnDroppedAttributes(of: tag)
+        var invalid = ""
+        let flag: Bool? = try cursor.withText(of: tag) { bytes in
+            let value = Self.trimmed(bytes)
+            if value.elementsEqual("true".utf8) || value.elementsEqual("1".utf8) { return true }
+            if value.elementsEqual("false".utf8) || value.elementsEqual("0".utf8) { return false }
+            invalid = String(decoding: bytes, as: UTF8.self).trimmingXMLWhitespace()
+            return nil
         }
+        guard let flag else { throw XMLDecodingError.invalidValue(field: field(), reason: "'\(invalid)' is not true or false", at: cursor.position(tag.mark)) }
+        return flag
     }
 
     func integer(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Int {
@@ -165,8 +199,13 @@ extension XMLModelReader {
             zone = name
             knownZone = name
         }
-        var text = try cursor.text(of: tag).trimmingXMLWhitespace()
-        guard let time = text.withUTF8({ ISO8601Text.parseCalendarTime($0) }) else {
+        var text = ""
+        let parsed: CalendarTime? = try cursor.withText(of: tag) { bytes in
+            if let time = ISO8601Text.parseCalendarTime(Self.trimmed(bytes)) { return time }
+            text = String(decoding: bytes, as: UTF8.self).trimmingXMLWhitespace()
+            return nil
+        }
+        guard let time = parsed else {
             throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag.mark))
         }
         return ReadTime(time: time, zone: zone)

@@ -72,16 +72,18 @@ final class XMLModelReader {
         var recipeCount = 0
         var eventCount = 0
         var seenExtras = false
-        try cursor.children(of: root) { child in
+        while let child = try cursor.nextChild(of: root) {
             switch name(of: child) {
             case .recipe:
                 let position = cursor.position(child.mark)
-                let item = try recipe(child, path: "recipes[\(recipeCount)]", position: position)
+                let index = recipeCount
+                let item = try recipe(child, path: "recipes[\(index)]", position: position)
                 recipeCount += 1
                 try emit(.recipe(item), position)
             case .event:
                 let position = cursor.position(child.mark)
-                let item = try event(child, path: "events[\(eventCount)]", position: position)
+                let index = eventCount
+                let item = try event(child, path: "events[\(index)]", position: position)
                 eventCount += 1
                 try emit(.event(item), position)
             case .extras:
@@ -100,23 +102,25 @@ final class XMLModelReader {
 
     // MARK: Recipes
 
-    private func recipe(_ tag: XMLStartTag, path: String, position: SourcePosition) throws -> Recipe {
+    private func recipe(_ tag: XMLStartTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Recipe {
         var recipe = Recipe(id: "", title: "")
         var title: String?
         var leftovers = Leftovers()
-        let id = try itemChildren(of: tag, known: Self.recipeFields, owner: "recipe \(path)", leftovers: &leftovers) { child, element, leftovers in
-            func field() -> String { "\(path).\(child.localName)" }
+        let id = itemID(of: tag, leftovers: &leftovers)
+        var fields = Fields()
+        while let (child, element) = try nextField(of: tag, known: Self.recipeFields, fields: &fields, owner: "recipe \(path())", leftovers: &leftovers) {
+            func field() -> String { "\(path()).\(child.localName)" }
             switch element {
             case .title: title = try string(child)
             case .summary: recipe.summary = try string(child)
-            case .yields: recipe.yields = try list(child, of: .yield, path: field()) { try yield($0, path: $1) }
+            case .yields: recipe.yields = try list(child, of: .yield, path: field()) { try yield($0, path: $1()) }
             case .prepTime: recipe.prepTime = try duration(child, field())
             case .cookTime: recipe.cookTime = try duration(child, field())
             case .totalTime: recipe.totalTime = try duration(child, field())
-            case .ingredients: recipe.ingredients = try list(child, of: .ingredient, path: field()) { try ingredient($0, path: $1) }
-            case .ingredientGroups: recipe.ingredientGroups = try list(child, of: .ingredientGroup, path: field()) { try ingredientGroup($0, path: $1) }
+            case .ingredients: recipe.ingredients = try list(child, of: .ingredient, path: field()) { try ingredient($0, path: $1()) }
+            case .ingredientGroups: recipe.ingredientGroups = try list(child, of: .ingredientGroup, path: field()) { try ingredientGroup($0, path: $1()) }
             case .directions: recipe.directions = try strings(child, of: .direction, path: field())
-            case .directionGroups: recipe.directionGroups = try list(child, of: .directionGroup, path: field()) { try directionGroup($0, path: $1) }
+            case .directionGroups: recipe.directionGroups = try list(child, of: .directionGroup, path: field()) { try directionGroup($0, path: $1()) }
             case .rating: recipe.rating = try integer(child, field())
             case .isFavorite: recipe.isFavorite = try bool(child, field())
             case .collections: recipe.collections = try strings(child, of: .collection, path: field())
@@ -128,9 +132,9 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "recipe \(path)", at: position) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "recipe \(path())", at: position) }
         recipe.title = title
-        recipe.id = id ?? generatedID(title: title, path: path, position: position)
+        recipe.id = id ?? generatedID(title: title, path: path(), position: position)
         recipe.extras = extras(leftovers, at: tag)
         return recipe
     }
@@ -152,11 +156,7 @@ final class XMLModelReader {
         var leftovers = Leftovers()
         for attribute in tag.attributes { keep(attribute, of: tag, in: &leftovers) }
         var fields = Fields()
-        try cursor.children(of: tag) { child in
-            guard let element = self.name(of: child), Self.ingredientFields.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
-            }
-            try fields.once(child, element, cursor, owner: "ingredient \(path)")
+        while let (child, element) = try nextField(of: tag, known: Self.ingredientFields, fields: &fields, owner: "ingredient \(path)", leftovers: &leftovers) {
             switch element {
             case .amount: ingredient.amount = try double(child, "\(path).amount")
             case .unit: ingredient.unit = try string(child)
@@ -178,8 +178,8 @@ final class XMLModelReader {
         try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .ingredients, .ingredientGroups)) { child, name, field in
             switch name {
             case .title: title = try string(child)
-            case .ingredients: group.ingredients = try list(child, of: .ingredient, path: field) { try ingredient($0, path: $1) }
-            default: group.ingredientGroups = try list(child, of: .ingredientGroup, path: field) { try ingredientGroup($0, path: $1) }
+            case .ingredients: group.ingredients = try list(child, of: .ingredient, path: field) { try ingredient($0, path: $1()) }
+            default: group.ingredientGroups = try list(child, of: .ingredientGroup, path: field) { try ingredientGroup($0, path: $1()) }
             }
         }
         guard let title else { throw XMLDecodingError.missingField("title", in: "ingredient group \(path)", at: cursor.position(tag.mark)) }
@@ -203,22 +203,24 @@ final class XMLModelReader {
 
     // MARK: Events
 
-    private func event(_ tag: XMLStartTag, path: String, position: SourcePosition) throws -> Event {
+    private func event(_ tag: XMLStartTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Event {
         var event = Event(id: "", title: "")
         var title: String?
-        var start: (time: ReadTime, tag: XMLStartTag)?
-        var end: (time: ReadTime, tag: XMLStartTag)?
-        var allDay: (flag: Bool, tag: XMLStartTag)?
+        var start: (time: ReadTime, mark: XMLNodeMark)?
+        var end: (time: ReadTime, mark: XMLNodeMark)?
+        var allDay: (flag: Bool, mark: XMLNodeMark)?
         var leftovers = Leftovers()
-        let id = try itemChildren(of: tag, known: Self.eventFields, owner: "event \(path)", leftovers: &leftovers) { child, element, leftovers in
-            func field() -> String { "\(path).\(child.localName)" }
+        let id = itemID(of: tag, leftovers: &leftovers)
+        var fields = Fields()
+        while let (child, element) = try nextField(of: tag, known: Self.eventFields, fields: &fields, owner: "event \(path())", leftovers: &leftovers) {
+            func field() -> String { "\(path()).\(child.localName)" }
             switch element {
             case .title: title = try string(child)
             case .symbol: event.symbol = try string(child)
             case .color: event.color = try color(child, field())
-            case .start: start = (try time(child, field()), child)
-            case .end: end = (try time(child, field()), child)
-            case .allDay: allDay = (try bool(child, field()), child)
+            case .start: start = (try time(child, field()), child.mark)
+            case .end: end = (try time(child, field()), child.mark)
+            case .allDay: allDay = (try bool(child, field()), child.mark)
             case .location: event.location = try string(child)
             case .notes: event.notes = try string(child)
             case .url: event.url = try string(child)
@@ -230,54 +232,64 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "event \(path)", at: position) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "event \(path())", at: position) }
         event.title = title
         event.start = start?.time.resolved(defaultZone: nil)
         event.end = end?.time.resolved(defaultZone: start?.time.zone)
         if let allDay, let begin = event.start, allDay.flag != begin.isDateOnly {
             let reason = allDay.flag ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
-            throw XMLDecodingError.invalidValue(field: "\(path).allDay", reason: reason, at: cursor.position(allDay.tag.mark))
+            throw XMLDecodingError.invalidValue(field: "\(path()).allDay", reason: reason, at: cursor.position(allDay.mark))
         }
-        if let begin = event.start, let finish = event.end, let endTag = end?.tag, begin.isDateOnly != finish.isDateOnly {
-            throw XMLDecodingError.invalidValue(field: "\(path).end", reason: "start and end must both be dates or both be date-times", at: cursor.position(endTag.mark))
+        if let begin = event.start, let finish = event.end, let endMark = end?.mark, begin.isDateOnly != finish.isDateOnly {
+            throw XMLDecodingError.invalidValue(field: "\(path()).end", reason: "start and end must both be dates or both be date-times", at: cursor.position(endMark))
         }
-        event.id = id ?? generatedID(title: title, path: path, position: position)
+        event.id = id ?? generatedID(title: title, path: path(), position: position)
         event.extras = extras(leftovers, at: tag)
         return event
     }
 
-    private func task(_ tag: XMLStartTag, path: String) throws -> EventTask {
+    private func task(_ tag: XMLStartTag, path: () -> String) throws -> EventTask {
         var task = EventTask(id: "", text: "")
         var leftovers = Leftovers()
-        let id = try itemChildren(of: tag, known: Self.taskFields, owner: "task \(path)", leftovers: &leftovers) { child, element, leftovers in
+        let id = itemID(of: tag, leftovers: &leftovers)
+        var fields = Fields()
+        while let (child, element) = try nextField(of: tag, known: Self.taskFields, fields: &fields, owner: "task \(path())", leftovers: &leftovers) {
             switch element {
             case .text: task.text = try string(child)
-            case .isCompleted: task.isCompleted = try bool(child, "\(path).isCompleted")
+            case .isCompleted: task.isCompleted = try bool(child, "\(path()).isCompleted")
             default: try extras(child, into: &leftovers)
             }
         }
-        task.id = id ?? generatedID(title: task.text, path: path, position: cursor.position(tag.mark))
+        task.id = id ?? generatedID(title: task.text, path: path(), position: cursor.position(tag.mark))
         task.extras = extras(leftovers, at: tag)
         return task
     }
 
-    /// Reads an item's element (a recipe's, an event's, a task's): returns its `id`
-    /// attribute and keeps its other attributes in `leftovers`; hands each child that is one
-    /// of `known`, once at most, to `body` (with `leftovers`, for its extras), and keeps any other child whole in `leftovers`.
-    private func itemChildren(of tag: XMLStartTag, known: XMLElementSet, owner: @autoclosure () -> String, leftovers: inout Leftovers, _ body: (XMLStartTag, XMLElementName, inout Leftovers) throws -> Void) throws -> String? {
+    /// An item's (a recipe's, an event's, a task's) `id` attribute; its other attributes
+    /// are kept in `leftovers`.
+    private func itemID(of tag: XMLStartTag, leftovers: inout Leftovers) -> String? {
         var id: String?
         for attribute in tag.attributes {
             if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
         }
-        var fields = Fields()
-        try cursor.children(of: tag) { child in
+        return id
+    }
+
+    /// The next child of an item's element that is one of `known`, with its name, once at
+    /// most (`fields` remembers them; a second throws, naming `owner`); any other child is
+    /// kept whole in `leftovers` on the way. `nil` at the item's end tag.
+    private func nextField(
+        of tag: XMLStartTag, known: XMLElementSet, fields: inout Fields, owner: @autoclosure () -> String, leftovers: inout Leftovers
+    ) throws -> (XMLStartTag, XMLElementName)? {
+        while let child = try cursor.nextChild(of: tag) {
             guard let element = name(of: child), known.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
+                leftovers.foreign.elements.append(try cursor.capture(child))
+                continue
             }
             try fields.once(child, element, cursor, owner: owner())
-            try body(child, element, &leftovers)
+            return (child, element)
         }
-        return id
+        return nil
     }
 
     /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.

@@ -24,14 +24,22 @@ extension XMLPushReader {
     /// (``text(of:)``, ``capture(_:)``, ``skip(_:)`` or ``children(of:_:)``). Text other
     /// than white space is an error; comments and processing instructions are skipped.
     package func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
-        guard !tag.isEmpty else { return }
+        while let child = try nextChild(of: tag) { try body(child) }
+    }
+
+    /// The next child element of `tag`, or `nil` at its end tag (after which it must not be
+    /// asked again): ``children(of:_:)`` as a loop, for a reader that keeps what it reads in
+    /// local variables rather than in what a closure captures. The caller must consume each
+    /// child before asking for the next.
+    package func nextChild(of tag: XMLStartTag) throws -> XMLStartTag? {
+        guard !tag.isEmpty else { return nil }
         let depth = Int32(tag.depth)
         while let event = try next() {
             switch event.kind {
             case .start:
-                try body(try startTag(event))
+                return try startTag(event)
             case .end:
-                if event.depth == depth { return }
+                if event.depth == depth { return nil }
             case .text:
                 if !isWhitespace(event) {
                     throw XMLReadError.unexpectedText(string(of: event), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: line(of: event), column: 1))
@@ -78,6 +86,25 @@ extension XMLPushReader {
             }
         }
         throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+    }
+
+    /// Calls `body` with the bytes of ``text(of:)``, with no String made when the element
+    /// holds one run of text the reader has at hand (the common case); else with the
+    /// String's. What `body` returns is returned; the bytes are valid only inside it.
+    package func withText<Result>(of tag: XMLStartTag, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let first = buffer.pointee.nextEvent
+        if !tag.isEmpty, tagsToSkip == 0, first + 1 < buffer.pointee.events.count {
+            let text = buffer.pointee.events[first]
+            let end = buffer.pointee.events[first + 1]
+            if text.kind == .text, end.kind == .end, end.depth == Int32(tag.depth), end.space == 0 {
+                buffer.pointee.nextEvent = first + 2
+                tagsHandedOut += 1
+                if text.inInput { return try body(UnsafeBufferPointer(rebasing: bytes[Int(text.first)..<Int(text.last)])) }
+                return try buffer.pointee.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(text.first)..<Int(text.last)])) }
+            }
+        }
+        var text = try text(of: tag)
+        return try text.withUTF8(body)
     }
 
     /// Consumes `tag` and everything inside it.

@@ -37,8 +37,8 @@ package final class XMLPushReader {
     package var usesFastPath: Bool { fast.map { !$0.pointee.isAbandoned } ?? false }
     /// How many tags (start and end) have been handed out, and how many of libxml2's are
     /// still to be passed over: those the fast scanner handed out before it gave up.
-    private var tagsHandedOut = 0
-    private var tagsToSkip = 0
+    var tagsHandedOut = 0
+    var tagsToSkip = 0
 
     /// The event buffer and the walking state, behind a pointer: the callbacks and the
     /// walking operations touch them for every event, with no exclusivity check.
