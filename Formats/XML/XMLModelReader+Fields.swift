@@ -1,4 +1,9 @@
 import AlmanacCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import AlmanacLibXML
 
 /// Reading typed field values (strings, numbers, times, durations) from elements.
@@ -10,33 +15,33 @@ extension XMLModelReader {
         var seen = XMLElementSet()
 
         /// Notes `tag`, the field `name`; throws when `owner` (such as `event events[2]`) had it already.
-        mutating func once(_ tag: XMLStartTag, _ name: XMLElementName, _ cursor: XMLPushReader, owner: @autoclosure () -> String) throws {
+        mutating func once(_ tag: XMLPushTag, _ name: XMLElementName, _ cursor: XMLPushReader, owner: @autoclosure () -> String) throws {
             guard seen.insert(name) else {
-                throw XMLDecodingError.duplicateElement(tag.qualifiedName, in: owner(), at: cursor.position(tag.mark))
+                throw XMLDecodingError.duplicateElement(cursor.qualifiedName(of: tag), in: owner(), at: cursor.position(tag))
             }
         }
     }
 
     /// The children of an element that keeps no extras (a yield, group or section): known
     /// ones once each, unknown ones dropped with a warning.
-    func plainChildren(of tag: XMLStartTag, path: String, known: XMLElementSet, _ body: (XMLStartTag, XMLElementName, String) throws -> Void) throws {
-        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
+    func plainChildren(of tag: XMLPushTag, path: String, known: XMLElementSet, _ body: (XMLPushTag, XMLElementName, String) throws -> Void) throws {
+        for attribute in cursor.attributes(of: tag) { warnDropped(attribute, of: tag) }
         var fields = Fields()
         try cursor.children(of: tag) { child in
             guard let name = self.name(of: child), known.contains(name) else {
-                warn("unknown element <\(child.qualifiedName)> in \(path) is dropped", at: child)
+                warn("unknown element <\(cursor.qualifiedName(of: child))> in \(path) is dropped", at: child)
                 return try cursor.skip(child)
             }
             try fields.once(child, name, cursor, owner: path)
-            try body(child, name, "\(path).\(child.localName)")
+            try body(child, name, "\(path).\(cursor.localName(of: child))")
         }
     }
 
     /// The `<child>` elements of a wrapper such as `<ingredients>`, each read by `read`
     /// with its path (`….ingredients[2]`), put together only when asked for; other
     /// elements dropped with a warning.
-    func list<Element>(_ tag: XMLStartTag, of child: XMLElementName, path: @autoclosure () -> String, _ read: (XMLStartTag, () -> String) throws -> Element) throws -> [Element] {
-        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
+    func list<Element>(_ tag: XMLPushTag, of child: XMLElementName, path: @autoclosure () -> String, _ read: (XMLPushTag, () -> String) throws -> Element) throws -> [Element] {
+        for attribute in cursor.attributes(of: tag) { warnDropped(attribute, of: tag) }
         var elements: [Element] = []
         try withoutActuallyEscaping(path) { path in
             while let element = try cursor.nextChild(of: tag) {
@@ -53,8 +58,8 @@ extension XMLModelReader {
 
     /// The text of each `<child>` of a wrapper such as `<tags>`; other elements dropped
     /// with a warning naming `path`, which is put together only then.
-    func strings(_ tag: XMLStartTag, of child: XMLElementName, path: @autoclosure () -> String) throws -> [String] {
-        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
+    func strings(_ tag: XMLPushTag, of child: XMLElementName, path: @autoclosure () -> String) throws -> [String] {
+        for attribute in cursor.attributes(of: tag) { warnDropped(attribute, of: tag) }
         var strings: [String] = []
         while let element = try cursor.nextChild(of: tag) {
             guard name(of: element) == child else {
@@ -67,23 +72,30 @@ extension XMLModelReader {
     }
 
     /// Skips an element a list does not hold, with a warning.
-    private func drop(_ element: XMLStartTag, in path: String, expected child: XMLElementName) throws {
-        warn("unknown element <\(element.qualifiedName)> in \(path) is dropped (expected <\(child.text)>)", at: element)
+    private func drop(_ element: XMLPushTag, in path: String, expected child: XMLElementName) throws {
+        warn("unknown element <\(cursor.qualifiedName(of: element))> in \(path) is dropped (expected <\(child.text)>)", at: element)
         try cursor.skip(element)
     }
 
     /// The text of a field, exactly as written (white space kept).
-    func string(_ tag: XMLStartTag) throws -> String {
+    func string(_ tag: XMLPushTag) throws -> String {
         warnDroppedAttributes(of: tag)
         return try cursor.text(of: tag)
     }
 
     /// Warns of the attributes of a field that has none (`<color>`, `<bag>` and `<member>`
     /// read theirs themselves).
-    func warnDroppedAttributes(of tag: XMLStartTag) {
-        for attribute in tag.attributes where !(tag.localName == "color" || tag.localName == "bag" || tag.localName == "member") {
+    func warnDroppedAttributes(of tag: XMLPushTag) {
+        guard tag.attributeCount > 0 else { return }
+        let name = cursor.localName(of: tag)
+        for attribute in cursor.attributes(of: tag) where !(name == "color" || name == "bag" || name == "member") {
             warnDropped(attribute, of: tag)
         }
+    }
+
+    /// Whether `bytes` are those of `literal`.
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0)
     }
 
     /// `bytes` without XML white space at either end: what `trimmingXMLWhitespace()` leaves,
@@ -99,38 +111,38 @@ extension XMLModelReader {
     }
 
     /// The text of a typed field, without surrounding white space (as XML Schema reads it).
-    func value(_ tag: XMLStartTag) throws -> String {
+    func value(_ tag: XMLPushTag) throws -> String {
         try string(tag).trimmingXMLWhitespace()
     }
 
-    func bool(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Bool {
+    func bool(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> Bool {
         warnDroppedAttributes(of: tag)
         var invalid = ""
         let flag: Bool? = try cursor.withText(of: tag) { bytes in
             let value = Self.trimmed(bytes)
-            if value.elementsEqual("true".utf8) || value.elementsEqual("1".utf8) { return true }
-            if value.elementsEqual("false".utf8) || value.elementsEqual("0".utf8) { return false }
+            if Self.equals(value, "true") || Self.equals(value, "1") { return true }
+            if Self.equals(value, "false") || Self.equals(value, "0") { return false }
             invalid = String(decoding: bytes, as: UTF8.self).trimmingXMLWhitespace()
             return nil
         }
-        guard let flag else { throw XMLDecodingError.invalidValue(field: field(), reason: "'\(invalid)' is not true or false", at: cursor.position(tag.mark)) }
+        guard let flag else { throw XMLDecodingError.invalidValue(field: field(), reason: "'\(invalid)' is not true or false", at: cursor.position(tag)) }
         return flag
     }
 
-    func integer(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Int {
+    func integer(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> Int {
         let text = try value(tag)
         guard let number = Int(text.hasPrefix("+") ? String(text.dropFirst()) : text) else {
-            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an integer", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an integer", at: cursor.position(tag))
         }
         return number
     }
 
-    func double(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> Double {
+    func double(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> Double {
         try double(try value(tag), field: field(), at: tag)
     }
 
     /// An `xs:double`: a decimal number with an optional exponent, or `INF`, `-INF`, `NaN`.
-    func double(_ raw: String, field: @autoclosure () -> String, at tag: XMLStartTag) throws -> Double {
+    func double(_ raw: String, field: @autoclosure () -> String, at tag: XMLPushTag) throws -> Double {
         let text = raw.trimmingXMLWhitespace()
         switch text {
         case "INF", "+INF": return .infinity
@@ -139,7 +151,7 @@ extension XMLModelReader {
         default: break
         }
         guard Self.isDecimal(text), let number = Double(text) else {
-            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not a number", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not a number", at: cursor.position(tag))
         }
         return number
     }
@@ -165,10 +177,10 @@ extension XMLModelReader {
         return hasBody && mantissaHasDigit
     }
 
-    func duration(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> ISODuration {
+    func duration(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> ISODuration {
         let text = try value(tag)
         guard let duration = ISODuration(text) else {
-            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 duration such as PT1H30M", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 duration such as PT1H30M", at: cursor.position(tag))
         }
         return duration
     }
@@ -185,16 +197,17 @@ extension XMLModelReader {
         }
     }
 
-    func time(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> ReadTime {
+    func time(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> ReadTime {
         var zone: String?
-        for attribute in tag.attributes {
-            guard attribute.namespace.isEmpty, attribute.localName == "timeZone" else {
-                warnDropped(attribute, of: tag)
+        for index in 0..<tag.attributeCount {
+            let attribute = cursor.attributeName(index, of: tag)
+            guard attribute.namespace == .none, attribute.localName == attributeNames.timeZone else {
+                warnDropped(cursor.attribute(index, of: tag), of: tag)
                 continue
             }
-            let name = attribute.value.trimmingXMLWhitespace()
+            let name = cursor.attributeValue(index, of: tag).trimmingXMLWhitespace()
             guard name == knownZone || TimeZoneNames.isKnown(name) else {
-                throw XMLDecodingError.invalidValue(field: "\(field())/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag.mark))
+                throw XMLDecodingError.invalidValue(field: "\(field())/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag))
             }
             zone = name
             knownZone = name
@@ -206,7 +219,7 @@ extension XMLModelReader {
             return nil
         }
         guard let time = parsed else {
-            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not an ISO 8601 date (YYYY-MM-DD) or date-time (YYYY-MM-DDTHH:MM:SS, with Z or an offset for UTC)", at: cursor.position(tag))
         }
         return ReadTime(time: time, zone: zone)
     }

@@ -13,6 +13,8 @@ final class XMLModelReader {
     var namespaceKey = XMLNameKey.none
     /// The vocabulary's element names as the reader interned them.
     let names: XMLElementNames
+    /// The names of the attributes read on every item, as the reader interned them.
+    let attributeNames: XMLAttributeNames
     /// The last time zone found to be known, to skip looking the next one up when the same.
     var knownZone: String?
     var diagnostics: [Diagnostic] = []
@@ -22,10 +24,11 @@ final class XMLModelReader {
         self.cursor = cursor
         self.source = source
         names = XMLElementNames(cursor)
+        attributeNames = XMLAttributeNames(cursor)
     }
 
     /// The vocabulary name of `tag` when it is in the document's namespace, else `nil`.
-    func name(of tag: XMLStartTag) -> XMLElementName? {
+    func name(of tag: XMLPushTag) -> XMLElementName? {
         names.name(of: tag, in: namespaceKey)
     }
 
@@ -53,17 +56,17 @@ final class XMLModelReader {
     /// document's extras (the root's foreign attributes, unknown elements and `<extras>`).
     func read(_ emit: (Item, SourcePosition) throws -> Void) throws -> Extras {
         let root = try cursor.rootElement()
-        guard root.localName == "almanac", root.namespace == XMLVocabulary.namespace || root.namespace.isEmpty else {
-            let found = root.namespace.isEmpty ? "<\(root.qualifiedName)>" : "<\(root.qualifiedName)> in namespace \(root.namespace)"
-            throw XMLDecodingError.notAlmanac(found: found, at: cursor.position(root.mark))
+        guard cursor.localName(of: root) == "almanac", cursor.namespace(of: root) == XMLVocabulary.namespace || cursor.namespace(of: root).isEmpty else {
+            let found = cursor.namespace(of: root).isEmpty ? "<\(cursor.qualifiedName(of: root))>" : "<\(cursor.qualifiedName(of: root))> in namespace \(cursor.namespace(of: root))"
+            throw XMLDecodingError.notAlmanac(found: found, at: cursor.position(root))
         }
-        namespace = root.namespace
+        namespace = cursor.namespace(of: root)
         namespaceKey = root.namespaceKey
         var leftovers = Leftovers()
-        for attribute in root.attributes {
+        for attribute in cursor.attributes(of: root) {
             if attribute.namespace.isEmpty, attribute.localName == "version" {
                 guard attribute.value.trimmingXMLWhitespace() == XMLVocabulary.version else {
-                    throw XMLDecodingError.unsupportedVersion(attribute.value, at: cursor.position(root.mark))
+                    throw XMLDecodingError.unsupportedVersion(attribute.value, at: cursor.position(root))
                 }
             } else {
                 keep(attribute, of: root, in: &leftovers)
@@ -75,19 +78,19 @@ final class XMLModelReader {
         while let child = try cursor.nextChild(of: root) {
             switch name(of: child) {
             case .recipe:
-                let position = cursor.position(child.mark)
+                let position = cursor.position(child)
                 let index = recipeCount
                 let item = try recipe(child, path: "recipes[\(index)]", position: position)
                 recipeCount += 1
                 try emit(.recipe(item), position)
             case .event:
-                let position = cursor.position(child.mark)
+                let position = cursor.position(child)
                 let index = eventCount
                 let item = try event(child, path: "events[\(index)]", position: position)
                 eventCount += 1
                 try emit(.event(item), position)
             case .extras:
-                guard !seenExtras else { throw XMLDecodingError.duplicateElement("extras", in: "<almanac>", at: cursor.position(child.mark)) }
+                guard !seenExtras else { throw XMLDecodingError.duplicateElement("extras", in: "<almanac>", at: cursor.position(child)) }
                 seenExtras = true
                 try extras(child, into: &leftovers)
             default:
@@ -102,14 +105,14 @@ final class XMLModelReader {
 
     // MARK: Recipes
 
-    private func recipe(_ tag: XMLStartTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Recipe {
+    private func recipe(_ tag: XMLPushTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Recipe {
         var recipe = Recipe(id: "", title: "")
         var title: String?
         var leftovers = Leftovers()
         let id = itemID(of: tag, leftovers: &leftovers)
         var fields = Fields()
         while let (child, element) = try nextField(of: tag, known: Self.recipeFields, fields: &fields, owner: "recipe \(path())", leftovers: &leftovers) {
-            func field() -> String { "\(path()).\(child.localName)" }
+            func field() -> String { "\(path()).\(cursor.localName(of: child))" }
             switch element {
             case .title: title = try string(child)
             case .summary: recipe.summary = try string(child)
@@ -139,7 +142,7 @@ final class XMLModelReader {
         return recipe
     }
 
-    private func yield(_ tag: XMLStartTag, path: String) throws -> Yield {
+    private func yield(_ tag: XMLPushTag, path: String) throws -> Yield {
         var yield = Yield()
         try plainChildren(of: tag, path: path, known: XMLElementSet(.amount, .unit)) { child, name, field in
             switch name {
@@ -150,11 +153,11 @@ final class XMLModelReader {
         return yield
     }
 
-    private func ingredient(_ tag: XMLStartTag, path: String) throws -> Ingredient {
+    private func ingredient(_ tag: XMLPushTag, path: String) throws -> Ingredient {
         var ingredient = Ingredient(name: "")
         var name: String?
         var leftovers = Leftovers()
-        for attribute in tag.attributes { keep(attribute, of: tag, in: &leftovers) }
+        for attribute in cursor.attributes(of: tag) { keep(attribute, of: tag, in: &leftovers) }
         var fields = Fields()
         while let (child, element) = try nextField(of: tag, known: Self.ingredientFields, fields: &fields, owner: "ingredient \(path)", leftovers: &leftovers) {
             switch element {
@@ -166,13 +169,13 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        guard let name else { throw XMLDecodingError.missingField("name", in: "ingredient \(path)", at: cursor.position(tag.mark)) }
+        guard let name else { throw XMLDecodingError.missingField("name", in: "ingredient \(path)", at: cursor.position(tag)) }
         ingredient.name = name
         ingredient.extras = extras(leftovers, at: tag)
         return ingredient
     }
 
-    private func ingredientGroup(_ tag: XMLStartTag, path: String) throws -> IngredientGroup {
+    private func ingredientGroup(_ tag: XMLPushTag, path: String) throws -> IngredientGroup {
         var group = IngredientGroup(title: "")
         var title: String?
         try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .ingredients, .ingredientGroups)) { child, name, field in
@@ -182,12 +185,12 @@ final class XMLModelReader {
             default: group.ingredientGroups = try list(child, of: .ingredientGroup, path: field) { try ingredientGroup($0, path: $1()) }
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "ingredient group \(path)", at: cursor.position(tag.mark)) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "ingredient group \(path)", at: cursor.position(tag)) }
         group.title = title
         return group
     }
 
-    private func directionGroup(_ tag: XMLStartTag, path: String) throws -> DirectionGroup {
+    private func directionGroup(_ tag: XMLPushTag, path: String) throws -> DirectionGroup {
         var group = DirectionGroup(title: "")
         var title: String?
         try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .directions)) { child, name, field in
@@ -196,31 +199,31 @@ final class XMLModelReader {
             default: group.directions = try strings(child, of: .direction, path: field)
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "direction group \(path)", at: cursor.position(tag.mark)) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "direction group \(path)", at: cursor.position(tag)) }
         group.title = title
         return group
     }
 
     // MARK: Events
 
-    private func event(_ tag: XMLStartTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Event {
+    private func event(_ tag: XMLPushTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Event {
         var event = Event(id: "", title: "")
         var title: String?
-        var start: (time: ReadTime, mark: XMLNodeMark)?
-        var end: (time: ReadTime, mark: XMLNodeMark)?
-        var allDay: (flag: Bool, mark: XMLNodeMark)?
+        var start: (time: ReadTime, tag: XMLPushTag)?
+        var end: (time: ReadTime, tag: XMLPushTag)?
+        var allDay: (flag: Bool, tag: XMLPushTag)?
         var leftovers = Leftovers()
         let id = itemID(of: tag, leftovers: &leftovers)
         var fields = Fields()
         while let (child, element) = try nextField(of: tag, known: Self.eventFields, fields: &fields, owner: "event \(path())", leftovers: &leftovers) {
-            func field() -> String { "\(path()).\(child.localName)" }
+            func field() -> String { "\(path()).\(cursor.localName(of: child))" }
             switch element {
             case .title: title = try string(child)
             case .symbol: event.symbol = try string(child)
             case .color: event.color = try color(child, field())
-            case .start: start = (try time(child, field()), child.mark)
-            case .end: end = (try time(child, field()), child.mark)
-            case .allDay: allDay = (try bool(child, field()), child.mark)
+            case .start: start = (try time(child, field()), child)
+            case .end: end = (try time(child, field()), child)
+            case .allDay: allDay = (try bool(child, field()), child)
             case .location: event.location = try string(child)
             case .notes: event.notes = try string(child)
             case .url: event.url = try string(child)
@@ -238,17 +241,17 @@ final class XMLModelReader {
         event.end = end?.time.resolved(defaultZone: start?.time.zone)
         if let allDay, let begin = event.start, allDay.flag != begin.isDateOnly {
             let reason = allDay.flag ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
-            throw XMLDecodingError.invalidValue(field: "\(path()).allDay", reason: reason, at: cursor.position(allDay.mark))
+            throw XMLDecodingError.invalidValue(field: "\(path()).allDay", reason: reason, at: cursor.position(allDay.tag))
         }
-        if let begin = event.start, let finish = event.end, let endMark = end?.mark, begin.isDateOnly != finish.isDateOnly {
-            throw XMLDecodingError.invalidValue(field: "\(path()).end", reason: "start and end must both be dates or both be date-times", at: cursor.position(endMark))
+        if let begin = event.start, let finish = event.end, let endTag = end?.tag, begin.isDateOnly != finish.isDateOnly {
+            throw XMLDecodingError.invalidValue(field: "\(path()).end", reason: "start and end must both be dates or both be date-times", at: cursor.position(endTag))
         }
         event.id = id ?? generatedID(title: title, path: path(), position: position)
         event.extras = extras(leftovers, at: tag)
         return event
     }
 
-    private func task(_ tag: XMLStartTag, path: () -> String) throws -> EventTask {
+    private func task(_ tag: XMLPushTag, path: () -> String) throws -> EventTask {
         var task = EventTask(id: "", text: "")
         var leftovers = Leftovers()
         let id = itemID(of: tag, leftovers: &leftovers)
@@ -260,27 +263,41 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        task.id = id ?? generatedID(title: task.text, path: path(), position: cursor.position(tag.mark))
+        task.id = id ?? generatedID(title: task.text, path: path(), position: cursor.position(tag))
         task.extras = extras(leftovers, at: tag)
         return task
     }
 
     /// An item's (a recipe's, an event's, a task's) `id` attribute; its other attributes
     /// are kept in `leftovers`.
-    private func itemID(of tag: XMLStartTag, leftovers: inout Leftovers) -> String? {
+    private func itemID(of tag: XMLPushTag, leftovers: inout Leftovers) -> String? {
         var id: String?
-        for attribute in tag.attributes {
-            if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
+        for index in 0..<tag.attributeCount {
+            let name = cursor.attributeName(index, of: tag)
+            if name.namespace == .none, name.localName == attributeNames.id {
+                id = cursor.attributeValue(index, of: tag)
+            } else {
+                keep(cursor.attribute(index, of: tag), of: tag, in: &leftovers)
+            }
         }
         return id
+    }
+
+    /// The value of `tag`'s first attribute named `key` in no namespace, or `nil`.
+    func attribute(_ key: XMLNameKey, of tag: XMLPushTag) -> String? {
+        for index in 0..<tag.attributeCount {
+            let name = cursor.attributeName(index, of: tag)
+            if name.namespace == .none, name.localName == key { return cursor.attributeValue(index, of: tag) }
+        }
+        return nil
     }
 
     /// The next child of an item's element that is one of `known`, with its name, once at
     /// most (`fields` remembers them; a second throws, naming `owner`); any other child is
     /// kept whole in `leftovers` on the way. `nil` at the item's end tag.
     private func nextField(
-        of tag: XMLStartTag, known: XMLElementSet, fields: inout Fields, owner: @autoclosure () -> String, leftovers: inout Leftovers
-    ) throws -> (XMLStartTag, XMLElementName)? {
+        of tag: XMLPushTag, known: XMLElementSet, fields: inout Fields, owner: @autoclosure () -> String, leftovers: inout Leftovers
+    ) throws -> (XMLPushTag, XMLElementName)? {
         while let child = try cursor.nextChild(of: tag) {
             guard let element = name(of: child), known.contains(element) else {
                 leftovers.foreign.elements.append(try cursor.capture(child))
@@ -293,9 +310,9 @@ final class XMLModelReader {
     }
 
     /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.
-    private func color(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> RGBAColor {
+    private func color(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> RGBAColor {
         var red, green, blue, alpha: Double?
-        for attribute in tag.attributes {
+        for attribute in cursor.attributes(of: tag) {
             guard attribute.namespace.isEmpty else {
                 warnDropped(attribute, of: tag)
                 continue
@@ -312,13 +329,13 @@ final class XMLModelReader {
         let text = try string(tag).trimmingXMLWhitespace()
         if red == nil, green == nil, blue == nil, alpha == nil, !text.isEmpty {
             guard let color = RGBAColor(hex: text) else {
-                throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not #RRGGBB or #RRGGBBAA", at: cursor.position(tag.mark))
+                throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not #RRGGBB or #RRGGBBAA", at: cursor.position(tag))
             }
             return color
         }
         guard let red, let green, let blue else {
             let missing = red == nil ? "red" : green == nil ? "green" : "blue"
-            throw XMLDecodingError.missingField("@\(missing)", in: "color \(field())", at: cursor.position(tag.mark))
+            throw XMLDecodingError.missingField("@\(missing)", in: "color \(field())", at: cursor.position(tag))
         }
         return RGBAColor(red: red, green: green, blue: blue, alpha: alpha ?? 1)
     }

@@ -43,7 +43,7 @@ struct XMLFastPathTests {
                             if text == nil { text = (event.depth, reader.line(of: event), piece) } else { text!.bytes += piece }
                         case .start:
                             flush()
-                            let tag = try reader.startTag(event)
+                            let tag = reader.startTag(of: try reader.tag(event))
                             let place = reader.position(tag.mark)
                             let attributes = tag.attributes.map { "\($0.namespace)|\($0.localName)=\($0.value.debugDescription)" }
                             trace.lines.append("S\(tag.depth) \(tag.qualifiedName) {\(tag.namespace)}\(tag.localName) empty=\(tag.isEmpty) \(attributes) at \(place.line):\(place.column)@\(place.offset)")
@@ -148,7 +148,7 @@ struct XMLFastPathTests {
     /// Reads `text` with the fast path on or off (and taken when on): `each` for every child
     /// of the root, then `finish` with what `each` returned.
     private static func children<Item, Result>(
-        _ text: String, fastPath: Bool, _ each: (XMLPushReader, XMLStartTag) throws -> Item, then finish: (XMLPushReader, [Item]) throws -> Result
+        _ text: String, fastPath: Bool, _ each: (XMLPushReader, XMLPushTag) throws -> Item, then finish: (XMLPushReader, [Item]) throws -> Result
     ) throws -> Result {
         try Array(text.utf8).withUnsafeBufferPointer { buffer in
             try XMLPushReader.reading(buffer, fastPath: fastPath) { reader in
@@ -165,7 +165,7 @@ struct XMLFastPathTests {
         let text = "<r>\n  <a>  </a>\n  <b> x <c/>\n <c>\t</c> </b><d>\n</d><e><!-- c -->  <f/> <!-- d --> </e>\n<g>a<!-- c -->  <h/></g></r>"
         func read(fastPath: Bool) throws -> [String] {
             try Self.children(text, fastPath: fastPath, { reader, child in
-                child.localName == "a" || child.localName == "d" ? try reader.text(of: child).debugDescription : "\(try reader.capture(child))"
+                reader.localName(of: child) == "a" || reader.localName(of: child) == "d" ? try reader.text(of: child).debugDescription : "\(try reader.capture(child))"
             }, then: { reader, found in
                 try reader.finish()
                 return found
@@ -182,7 +182,7 @@ struct XMLFastPathTests {
         func places(fastPath: Bool) throws -> [SourcePosition] {
             try Self.children(text, fastPath: fastPath, { reader, child in
                 try reader.skip(child)
-                return child.mark
+                return reader.mark(of: child)
             }, then: { reader, marks in
                 marks.reversed().map { reader.position($0) } + marks.map { reader.position($0) }
             })
