@@ -47,12 +47,20 @@ struct XMLAttributeNames {
     let timeZone: XMLNameKey
     let codec: XMLNameKey
     let key: XMLNameKey
+    let red: XMLNameKey
+    let green: XMLNameKey
+    let blue: XMLNameKey
+    let alpha: XMLNameKey
 
     init(_ cursor: XMLPushReader) {
         id = cursor.key(for: "id")
         timeZone = cursor.key(for: "timeZone")
         codec = cursor.key(for: "codec")
         key = cursor.key(for: "key")
+        red = cursor.key(for: "red")
+        green = cursor.key(for: "green")
+        blue = cursor.key(for: "blue")
+        alpha = cursor.key(for: "alpha")
     }
 }
 

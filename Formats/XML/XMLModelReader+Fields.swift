@@ -88,9 +88,8 @@ extension XMLModelReader {
     func warnDroppedAttributes(of tag: XMLPushTag) {
         guard tag.attributeCount > 0 else { return }
         let name = cursor.localName(of: tag)
-        for attribute in cursor.attributes(of: tag) where !(name == "color" || name == "bag" || name == "member") {
-            warnDropped(attribute, of: tag)
-        }
+        guard !(name == "color" || name == "bag" || name == "member") else { return }
+        for attribute in cursor.attributes(of: tag) { warnDropped(attribute, of: tag) }
     }
 
     /// Whether `bytes` are those of `literal`.
@@ -144,26 +143,30 @@ extension XMLModelReader {
     /// An `xs:double`: a decimal number with an optional exponent, or `INF`, `-INF`, `NaN`.
     func double(_ raw: String, field: @autoclosure () -> String, at tag: XMLPushTag) throws -> Double {
         let text = raw.trimmingXMLWhitespace()
+        // A decimal number is none of the words below: it is looked for first.
+        if Self.isDecimal(text), let number = Double(text) { return number }
         switch text {
         case "INF", "+INF": return .infinity
         case "-INF": return -.infinity
         case "NaN": return .nan
-        default: break
+        default: throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not a number", at: cursor.position(tag))
         }
-        guard Self.isDecimal(text), let number = Double(text) else {
-            throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not a number", at: cursor.position(tag))
-        }
-        return number
     }
 
     /// Whether `text` has the characters of an `xs:double` other than `INF` and `NaN`: an
     /// optional sign, then only digits, `.`, `e`, `E`, `+`, `-`, with a digit before any exponent.
     static func isDecimal(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8(isDecimal(_:))
+    }
+
+    /// The same check on the text's bytes.
+    private static func isDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var isFirst = true
         var hasBody = false
         var inMantissa = true
         var mantissaHasDigit = false
-        for byte in text.utf8 {
+        for byte in bytes {
             defer { isFirst = false }
             if isFirst, byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { continue }
             hasBody = true
@@ -205,12 +208,19 @@ extension XMLModelReader {
                 warnDropped(cursor.attribute(index, of: tag), of: tag)
                 continue
             }
+            // Most times are in a zone seen before: then its String is taken again.
+            if let known = knownZones.first(where: { cursor.attributeValue(index, of: tag, is: $0) }) {
+                zone = known
+                continue
+            }
             let name = cursor.attributeValue(index, of: tag).trimmingXMLWhitespace()
-            guard name == knownZone || TimeZoneNames.isKnown(name) else {
-                throw XMLDecodingError.invalidValue(field: "\(field())/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag))
+            if !knownZones.contains(name) {
+                guard TimeZoneNames.isKnown(name) else {
+                    throw XMLDecodingError.invalidValue(field: "\(field())/@timeZone", reason: "'\(name)' is not an IANA time zone such as Europe/Berlin", at: cursor.position(tag))
+                }
+                if knownZones.count < Self.knownZoneLimit { knownZones.append(name) }
             }
             zone = name
-            knownZone = name
         }
         var text = ""
         let parsed: CalendarTime? = try cursor.withText(of: tag) { bytes in

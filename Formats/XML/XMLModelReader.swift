@@ -15,8 +15,10 @@ final class XMLModelReader {
     let names: XMLElementNames
     /// The names of the attributes read on every item, as the reader interned them.
     let attributeNames: XMLAttributeNames
-    /// The last time zone found to be known, to skip looking the next one up when the same.
-    var knownZone: String?
+    /// The time zones found to be known so far (the first ``knownZoneLimit``), to skip
+    /// looking them up again.
+    var knownZones: [String] = []
+    static let knownZoneLimit = 32
     var diagnostics: [Diagnostic] = []
     private(set) var origins = ItemOrigins()
 
@@ -312,18 +314,21 @@ final class XMLModelReader {
     /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.
     private func color(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> RGBAColor {
         var red, green, blue, alpha: Double?
-        for attribute in cursor.attributes(of: tag) {
-            guard attribute.namespace.isEmpty else {
-                warnDropped(attribute, of: tag)
+        for index in 0..<tag.attributeCount {
+            let name = cursor.attributeName(index, of: tag)
+            guard name.namespace == .none else {
+                warnDropped(cursor.attribute(index, of: tag), of: tag)
                 continue
             }
-            func component() throws -> Double { try double(attribute.value, field: "\(field()).\(attribute.localName)", at: tag) }
-            switch attribute.localName {
-            case "red": red = try component()
-            case "green": green = try component()
-            case "blue": blue = try component()
-            case "alpha": alpha = try component()
-            default: warnDropped(attribute, of: tag)
+            func component() throws -> Double {
+                try double(cursor.attributeValue(index, of: tag), field: "\(field()).\(cursor.attribute(index, of: tag).localName)", at: tag)
+            }
+            switch name.localName {
+            case attributeNames.red: red = try component()
+            case attributeNames.green: green = try component()
+            case attributeNames.blue: blue = try component()
+            case attributeNames.alpha: alpha = try component()
+            default: warnDropped(cursor.attribute(index, of: tag), of: tag)
             }
         }
         let text = try string(tag).trimmingXMLWhitespace()

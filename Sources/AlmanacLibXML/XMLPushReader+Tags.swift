@@ -65,6 +65,19 @@ extension XMLPushReader {
         return string(attribute.first, attribute.last)
     }
 
+    /// Whether the value of attribute `index` of `tag` is `text`, byte for byte.
+    package func attributeValue(_ index: Int, of tag: XMLPushTag, is text: String) -> Bool {
+        let attribute = buffer.pointee.attributes[Int(tag.firstAttribute) + index]
+        guard !attribute.hasReference else { return resolving(attribute).value.utf8.elementsEqual(text.utf8) }
+        var text = text
+        return text.withUTF8 { expected in
+            guard attribute.inInput else {
+                return buffer.pointee.text.withUnsafeBufferPointer { $0[Int(attribute.first)..<Int(attribute.last)].elementsEqual(expected) }
+            }
+            return bytes[Int(attribute.first)..<Int(attribute.last)].elementsEqual(expected)
+        }
+    }
+
     /// Attribute `index` of `tag` with its Strings.
     package func attribute(_ index: Int, of tag: XMLPushTag) -> XMLAttribute {
         let (localName, namespace) = attributeName(index, of: tag)

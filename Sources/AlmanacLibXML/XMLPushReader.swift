@@ -75,6 +75,7 @@ package final class XMLPushReader {
         xmlFreeParserCtxt(context)
         buffer.deinitialize(count: 1)
         buffer.deallocate()
+        fast?.pointee.deallocate()
         fast?.deinitialize(count: 1)
         fast?.deallocate()
     }

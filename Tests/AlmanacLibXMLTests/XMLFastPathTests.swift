@@ -238,12 +238,27 @@ struct XMLFastPathTests {
         }
     }
 
-    @Test("the byte helpers against plain loops: line feeds counted and names compared eight bytes at a time")
+    @Test("the byte helpers against plain loops: white space passed, line feeds counted sixteen bytes at a time, names compared eight")
     func byteHelpers() {
         var state: UInt64 = 3
         func random(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
+        }
+        // White space in runs of every length, up to the end.
+        let spaced: [UInt8] = (0..<2_000).map { _ in [0x20, 0x20, 0x20, 0x20, 0x0A, 0x09, 0x61, 0x0D][random(8)] }
+        spaced.withUnsafeBufferPointer { buffer in
+            for start in 0...spaced.count {
+                let expected = spaced[start...].firstIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 } ?? spaced.count
+                #expect(XMLFastBytes.spaceEnd(buffer, from: start, XMLFastBytes.classes) == expected, "\(start)")
+            }
+        }
+        // Line feeds alone, more than a count per byte lane holds before the lanes are added up.
+        let feeds = [UInt8](repeating: 0x0A, count: 9_000)
+        feeds.withUnsafeBufferPointer { buffer in
+            for (first, last) in [(0, 9_000), (3, 8_999), (17, 4_097), (5, 4_085), (0, 15), (1, 1)] {
+                #expect(XMLFastBytes.lineFeeds(buffer, first, last) == last - first, "\(first)..<\(last)")
+            }
         }
         // Mostly line feeds and a few letters, so that equal runs and many line feeds come up.
         let bytes: [UInt8] = (0..<1_000).map { _ in [0x0A, 0x61, 0x62, 0x0A, 0xC3, 0x0A][random(6)] }
