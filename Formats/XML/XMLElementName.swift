@@ -40,6 +40,30 @@ struct XMLElementSet {
     }
 }
 
+/// The names of the attributes the reader looks for on every item and in extras, as one
+/// reader interned them, so that an attribute is matched by comparing integers.
+struct XMLAttributeNames {
+    let id: XMLNameKey
+    let timeZone: XMLNameKey
+    let codec: XMLNameKey
+    let key: XMLNameKey
+    let red: XMLNameKey
+    let green: XMLNameKey
+    let blue: XMLNameKey
+    let alpha: XMLNameKey
+
+    init(_ cursor: XMLPushReader) {
+        id = cursor.key(for: "id")
+        timeZone = cursor.key(for: "timeZone")
+        codec = cursor.key(for: "codec")
+        key = cursor.key(for: "key")
+        red = cursor.key(for: "red")
+        green = cursor.key(for: "green")
+        blue = cursor.key(for: "blue")
+        alpha = cursor.key(for: "alpha")
+    }
+}
+
 /// The vocabulary's element names interned in one reader's dictionary, so that each start
 /// tag is matched by comparing integers.
 struct XMLElementNames {
@@ -50,7 +74,7 @@ struct XMLElementNames {
     }
 
     /// The vocabulary name of `tag` when it is in `namespace` (the document's), else `nil`.
-    func name(of tag: XMLStartTag, in namespace: XMLNameKey) -> XMLElementName? {
+    func name(of tag: XMLPushTag, in namespace: XMLNameKey) -> XMLElementName? {
         guard tag.namespaceKey == namespace, let rawValue = names[tag.localNameKey] else { return nil }
         return XMLElementName(rawValue: rawValue)
     }

@@ -14,39 +14,39 @@ extension XMLModelReader {
     /// Keeps an unknown attribute in another namespace; drops one in none (or in almanac's)
     /// with a warning.
     /// `xsi:` attributes (such as `xsi:schemaLocation`) are dropped silently.
-    func keep(_ attribute: XMLAttribute, of tag: XMLStartTag, in leftovers: inout Leftovers) {
+    func keep(_ attribute: XMLAttribute, of tag: XMLPushTag, in leftovers: inout Leftovers) {
         if attribute.namespace == XMLVocabulary.xsiNamespace { return }
         if attribute.namespace.isEmpty || attribute.namespace == XMLVocabulary.namespace { return warnDropped(attribute, of: tag) }
         leftovers.foreign.attributes.append(attribute)
     }
 
-    func warnDropped(_ attribute: XMLAttribute, of tag: XMLStartTag) {
+    func warnDropped(_ attribute: XMLAttribute, of tag: XMLPushTag) {
         guard attribute.namespace != XMLVocabulary.xsiNamespace else { return }
         let name = attribute.namespace.isEmpty ? attribute.localName : "{\(attribute.namespace)}\(attribute.localName)"
-        warn("unknown attribute '\(name)' on <\(tag.qualifiedName)> is dropped", at: tag)
+        warn("unknown attribute '\(name)' on <\(cursor.qualifiedName(of: tag))> is dropped", at: tag)
     }
 
-    func warn(_ message: String, at tag: XMLStartTag) {
-        diagnostics.append(Diagnostic(.warning, message, source: source, position: cursor.position(tag.mark)))
+    func warn(_ message: String, at tag: XMLPushTag) {
+        diagnostics.append(Diagnostic(.warning, message, source: source, position: cursor.position(tag)))
     }
 
     /// `<extras>`: `<elements>` (kept elements) and `<bag codec="…">` (one value each).
-    func extras(_ tag: XMLStartTag, into leftovers: inout Leftovers) throws {
-        for attribute in tag.attributes { warnDropped(attribute, of: tag) }
-        try cursor.children(of: tag) { child in
+    func extras(_ tag: XMLPushTag, into leftovers: inout Leftovers) throws {
+        for attribute in cursor.attributes(of: tag) { warnDropped(attribute, of: tag) }
+        while let child = try cursor.nextChild(of: tag) {
             switch name(of: child) {
             case .elements:
-                try cursor.children(of: child) { element in leftovers.foreign.elements.append(try cursor.capture(element)) }
+                while let element = try cursor.nextChild(of: child) { leftovers.foreign.elements.append(try cursor.capture(element)) }
             case .bag:
-                guard let codec = child.attributes.first(where: { $0.namespace.isEmpty && $0.localName == "codec" })?.value else {
-                    throw XMLDecodingError.missingField("@codec", in: "<bag>", at: cursor.position(child.mark))
+                guard let codec = attribute(attributeNames.codec, of: child) else {
+                    throw XMLDecodingError.missingField("@codec", in: "<bag>", at: cursor.position(child))
                 }
                 guard leftovers.bags[codec] == nil else {
-                    throw XMLDecodingError.duplicateElement("bag codec=\"\(codec)\"", in: "<extras>", at: cursor.position(child.mark))
+                    throw XMLDecodingError.duplicateElement("bag codec=\"\(codec)\"", in: "<extras>", at: cursor.position(child))
                 }
                 leftovers.bags[codec] = try singleOpaque(in: child, what: "<bag codec=\"\(codec)\">")
             default:
-                warn("unknown element <\(child.qualifiedName)> in <extras> is dropped", at: child)
+                warn("unknown element <\(cursor.qualifiedName(of: child))> in <extras> is dropped", at: child)
                 try cursor.skip(child)
             }
         }
@@ -54,11 +54,11 @@ extension XMLModelReader {
 
     /// The item's extras: the other formats' bags, and what XML held that almanac does
     /// not know as the `xml` bag.
-    func extras(_ leftovers: Leftovers, at tag: XMLStartTag) -> Extras {
+    func extras(_ leftovers: Leftovers, at tag: XMLPushTag) -> Extras {
         var extras = Extras(leftovers.bags)
         if !leftovers.foreign.isEmpty {
             if leftovers.bags["xml"] != nil {
-                warn("<bag codec=\"xml\"> in <\(tag.qualifiedName)> is dropped: the unknown elements and attributes beside it take its place", at: tag)
+                warn("<bag codec=\"xml\"> in <\(cursor.qualifiedName(of: tag))> is dropped: the unknown elements and attributes beside it take its place", at: tag)
             }
             extras["xml"] = leftovers.foreign.opaque
         }
@@ -67,20 +67,20 @@ extension XMLModelReader {
 
     /// The one value element inside `tag`.
     /// `what` describes `tag` for messages, such as `<bag codec="ics">`.
-    func singleOpaque(in tag: XMLStartTag, what: @autoclosure () -> String) throws -> OpaqueValue {
+    func singleOpaque(in tag: XMLPushTag, what: @autoclosure () -> String) throws -> OpaqueValue {
         var value: OpaqueValue?
-        try cursor.children(of: tag) { child in
+        while let child = try cursor.nextChild(of: tag) {
             guard value == nil else {
-                throw XMLDecodingError.read(.unexpectedElement(child.qualifiedName, in: "\(what()), which holds one value", at: cursor.position(child.mark)))
+                throw XMLDecodingError.read(.unexpectedElement(cursor.qualifiedName(of: child), in: "\(what()), which holds one value", at: cursor.position(child)))
             }
             value = try opaque(child)
         }
-        guard let value else { throw XMLDecodingError.missingField("null|bool|number|string|array|object", in: what(), at: cursor.position(tag.mark)) }
+        guard let value else { throw XMLDecodingError.missingField("null|bool|number|string|array|object", in: what(), at: cursor.position(tag)) }
         return value
     }
 
     /// `<null/>`, `<bool>`, `<number>` (a JSON number), `<string>`, `<array>`, `<object>` of `<member key="…">`.
-    func opaque(_ tag: XMLStartTag) throws -> OpaqueValue {
+    func opaque(_ tag: XMLPushTag) throws -> OpaqueValue {
         switch name(of: tag) {
         case .null:
             try cursor.skip(tag)
@@ -90,27 +90,27 @@ extension XMLModelReader {
         case .number:
             let text = try string(tag).trimmingXMLWhitespace()
             guard Self.isJSONNumber(text) else {
-                throw XMLDecodingError.invalidValue(field: "<number>", reason: "'\(text)' is not a JSON number", at: cursor.position(tag.mark))
+                throw XMLDecodingError.invalidValue(field: "<number>", reason: "'\(text)' is not a JSON number", at: cursor.position(tag))
             }
             return .number(text)
         case .string:
             return .string(try string(tag))
         case .array:
             var elements: [OpaqueValue] = []
-            try cursor.children(of: tag) { elements.append(try opaque($0)) }
+            while let child = try cursor.nextChild(of: tag) { elements.append(try opaque(child)) }
             return .array(elements)
         case .object:
             var members: [OpaqueMember] = []
-            try cursor.children(of: tag) { child in
+            while let child = try cursor.nextChild(of: tag) {
                 guard name(of: child) == .member,
-                      let key = child.attributes.first(where: { $0.namespace.isEmpty && $0.localName == "key" })?.value else {
-                    throw XMLDecodingError.invalidValue(field: "<\(child.qualifiedName)>", reason: "an <object> holds <member key=\"…\"> elements only", at: cursor.position(child.mark))
+                      let key = attribute(attributeNames.key, of: child) else {
+                    throw XMLDecodingError.invalidValue(field: "<\(cursor.qualifiedName(of: child))>", reason: "an <object> holds <member key=\"…\"> elements only", at: cursor.position(child))
                 }
                 members.append(OpaqueMember(key, try singleOpaque(in: child, what: "<member key=\"\(key)\">")))
             }
             return .object(members)
         default:
-            throw XMLDecodingError.invalidValue(field: "<\(tag.qualifiedName)>", reason: "expected one of <null/>, <bool>, <number>, <string>, <array>, <object>", at: cursor.position(tag.mark))
+            throw XMLDecodingError.invalidValue(field: "<\(cursor.qualifiedName(of: tag))>", reason: "expected one of <null/>, <bool>, <number>, <string>, <array>, <object>", at: cursor.position(tag))
         }
     }
 

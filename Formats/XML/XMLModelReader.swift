@@ -13,8 +13,12 @@ final class XMLModelReader {
     var namespaceKey = XMLNameKey.none
     /// The vocabulary's element names as the reader interned them.
     let names: XMLElementNames
-    /// The last time zone found to be known, to skip looking the next one up when the same.
-    var knownZone: String?
+    /// The names of the attributes read on every item, as the reader interned them.
+    let attributeNames: XMLAttributeNames
+    /// The time zones found to be known so far (the first ``knownZoneLimit``), to skip
+    /// looking them up again.
+    var knownZones: [String] = []
+    static let knownZoneLimit = 32
     var diagnostics: [Diagnostic] = []
     private(set) var origins = ItemOrigins()
 
@@ -22,10 +26,11 @@ final class XMLModelReader {
         self.cursor = cursor
         self.source = source
         names = XMLElementNames(cursor)
+        attributeNames = XMLAttributeNames(cursor)
     }
 
     /// The vocabulary name of `tag` when it is in the document's namespace, else `nil`.
-    func name(of tag: XMLStartTag) -> XMLElementName? {
+    func name(of tag: XMLPushTag) -> XMLElementName? {
         names.name(of: tag, in: namespaceKey)
     }
 
@@ -53,17 +58,17 @@ final class XMLModelReader {
     /// document's extras (the root's foreign attributes, unknown elements and `<extras>`).
     func read(_ emit: (Item, SourcePosition) throws -> Void) throws -> Extras {
         let root = try cursor.rootElement()
-        guard root.localName == "almanac", root.namespace == XMLVocabulary.namespace || root.namespace.isEmpty else {
-            let found = root.namespace.isEmpty ? "<\(root.qualifiedName)>" : "<\(root.qualifiedName)> in namespace \(root.namespace)"
-            throw XMLDecodingError.notAlmanac(found: found, at: cursor.position(root.mark))
+        guard cursor.localName(of: root) == "almanac", cursor.namespace(of: root) == XMLVocabulary.namespace || cursor.namespace(of: root).isEmpty else {
+            let found = cursor.namespace(of: root).isEmpty ? "<\(cursor.qualifiedName(of: root))>" : "<\(cursor.qualifiedName(of: root))> in namespace \(cursor.namespace(of: root))"
+            throw XMLDecodingError.notAlmanac(found: found, at: cursor.position(root))
         }
-        namespace = root.namespace
+        namespace = cursor.namespace(of: root)
         namespaceKey = root.namespaceKey
         var leftovers = Leftovers()
-        for attribute in root.attributes {
+        for attribute in cursor.attributes(of: root) {
             if attribute.namespace.isEmpty, attribute.localName == "version" {
                 guard attribute.value.trimmingXMLWhitespace() == XMLVocabulary.version else {
-                    throw XMLDecodingError.unsupportedVersion(attribute.value, at: cursor.position(root.mark))
+                    throw XMLDecodingError.unsupportedVersion(attribute.value, at: cursor.position(root))
                 }
             } else {
                 keep(attribute, of: root, in: &leftovers)
@@ -72,20 +77,22 @@ final class XMLModelReader {
         var recipeCount = 0
         var eventCount = 0
         var seenExtras = false
-        try cursor.children(of: root) { child in
+        while let child = try cursor.nextChild(of: root) {
             switch name(of: child) {
             case .recipe:
-                let position = cursor.position(child.mark)
-                let item = try recipe(child, path: "recipes[\(recipeCount)]", position: position)
+                let position = cursor.position(child)
+                let index = recipeCount
+                let item = try recipe(child, path: "recipes[\(index)]", position: position)
                 recipeCount += 1
                 try emit(.recipe(item), position)
             case .event:
-                let position = cursor.position(child.mark)
-                let item = try event(child, path: "events[\(eventCount)]", position: position)
+                let position = cursor.position(child)
+                let index = eventCount
+                let item = try event(child, path: "events[\(index)]", position: position)
                 eventCount += 1
                 try emit(.event(item), position)
             case .extras:
-                guard !seenExtras else { throw XMLDecodingError.duplicateElement("extras", in: "<almanac>", at: cursor.position(child.mark)) }
+                guard !seenExtras else { throw XMLDecodingError.duplicateElement("extras", in: "<almanac>", at: cursor.position(child)) }
                 seenExtras = true
                 try extras(child, into: &leftovers)
             default:
@@ -100,23 +107,25 @@ final class XMLModelReader {
 
     // MARK: Recipes
 
-    private func recipe(_ tag: XMLStartTag, path: String, position: SourcePosition) throws -> Recipe {
+    private func recipe(_ tag: XMLPushTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Recipe {
         var recipe = Recipe(id: "", title: "")
         var title: String?
         var leftovers = Leftovers()
-        let id = try itemChildren(of: tag, known: Self.recipeFields, owner: "recipe \(path)", leftovers: &leftovers) { child, element, leftovers in
-            func field() -> String { "\(path).\(child.localName)" }
+        let id = itemID(of: tag, leftovers: &leftovers)
+        var fields = Fields()
+        while let (child, element) = try nextField(of: tag, known: Self.recipeFields, fields: &fields, owner: "recipe \(path())", leftovers: &leftovers) {
+            func field() -> String { "\(path()).\(cursor.localName(of: child))" }
             switch element {
             case .title: title = try string(child)
             case .summary: recipe.summary = try string(child)
-            case .yields: recipe.yields = try list(child, of: .yield, path: field()) { try yield($0, path: $1) }
+            case .yields: recipe.yields = try list(child, of: .yield, path: field()) { try yield($0, path: $1()) }
             case .prepTime: recipe.prepTime = try duration(child, field())
             case .cookTime: recipe.cookTime = try duration(child, field())
             case .totalTime: recipe.totalTime = try duration(child, field())
-            case .ingredients: recipe.ingredients = try list(child, of: .ingredient, path: field()) { try ingredient($0, path: $1) }
-            case .ingredientGroups: recipe.ingredientGroups = try list(child, of: .ingredientGroup, path: field()) { try ingredientGroup($0, path: $1) }
+            case .ingredients: recipe.ingredients = try list(child, of: .ingredient, path: field()) { try ingredient($0, path: $1()) }
+            case .ingredientGroups: recipe.ingredientGroups = try list(child, of: .ingredientGroup, path: field()) { try ingredientGroup($0, path: $1()) }
             case .directions: recipe.directions = try strings(child, of: .direction, path: field())
-            case .directionGroups: recipe.directionGroups = try list(child, of: .directionGroup, path: field()) { try directionGroup($0, path: $1) }
+            case .directionGroups: recipe.directionGroups = try list(child, of: .directionGroup, path: field()) { try directionGroup($0, path: $1()) }
             case .rating: recipe.rating = try integer(child, field())
             case .isFavorite: recipe.isFavorite = try bool(child, field())
             case .collections: recipe.collections = try strings(child, of: .collection, path: field())
@@ -128,14 +137,14 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "recipe \(path)", at: position) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "recipe \(path())", at: position) }
         recipe.title = title
-        recipe.id = id ?? generatedID(title: title, path: path, position: position)
+        recipe.id = id ?? generatedID(title: title, path: path(), position: position)
         recipe.extras = extras(leftovers, at: tag)
         return recipe
     }
 
-    private func yield(_ tag: XMLStartTag, path: String) throws -> Yield {
+    private func yield(_ tag: XMLPushTag, path: String) throws -> Yield {
         var yield = Yield()
         try plainChildren(of: tag, path: path, known: XMLElementSet(.amount, .unit)) { child, name, field in
             switch name {
@@ -146,17 +155,13 @@ final class XMLModelReader {
         return yield
     }
 
-    private func ingredient(_ tag: XMLStartTag, path: String) throws -> Ingredient {
+    private func ingredient(_ tag: XMLPushTag, path: String) throws -> Ingredient {
         var ingredient = Ingredient(name: "")
         var name: String?
         var leftovers = Leftovers()
-        for attribute in tag.attributes { keep(attribute, of: tag, in: &leftovers) }
+        for attribute in cursor.attributes(of: tag) { keep(attribute, of: tag, in: &leftovers) }
         var fields = Fields()
-        try cursor.children(of: tag) { child in
-            guard let element = self.name(of: child), Self.ingredientFields.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
-            }
-            try fields.once(child, element, cursor, owner: "ingredient \(path)")
+        while let (child, element) = try nextField(of: tag, known: Self.ingredientFields, fields: &fields, owner: "ingredient \(path)", leftovers: &leftovers) {
             switch element {
             case .amount: ingredient.amount = try double(child, "\(path).amount")
             case .unit: ingredient.unit = try string(child)
@@ -166,28 +171,28 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        guard let name else { throw XMLDecodingError.missingField("name", in: "ingredient \(path)", at: cursor.position(tag.mark)) }
+        guard let name else { throw XMLDecodingError.missingField("name", in: "ingredient \(path)", at: cursor.position(tag)) }
         ingredient.name = name
         ingredient.extras = extras(leftovers, at: tag)
         return ingredient
     }
 
-    private func ingredientGroup(_ tag: XMLStartTag, path: String) throws -> IngredientGroup {
+    private func ingredientGroup(_ tag: XMLPushTag, path: String) throws -> IngredientGroup {
         var group = IngredientGroup(title: "")
         var title: String?
         try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .ingredients, .ingredientGroups)) { child, name, field in
             switch name {
             case .title: title = try string(child)
-            case .ingredients: group.ingredients = try list(child, of: .ingredient, path: field) { try ingredient($0, path: $1) }
-            default: group.ingredientGroups = try list(child, of: .ingredientGroup, path: field) { try ingredientGroup($0, path: $1) }
+            case .ingredients: group.ingredients = try list(child, of: .ingredient, path: field) { try ingredient($0, path: $1()) }
+            default: group.ingredientGroups = try list(child, of: .ingredientGroup, path: field) { try ingredientGroup($0, path: $1()) }
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "ingredient group \(path)", at: cursor.position(tag.mark)) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "ingredient group \(path)", at: cursor.position(tag)) }
         group.title = title
         return group
     }
 
-    private func directionGroup(_ tag: XMLStartTag, path: String) throws -> DirectionGroup {
+    private func directionGroup(_ tag: XMLPushTag, path: String) throws -> DirectionGroup {
         var group = DirectionGroup(title: "")
         var title: String?
         try plainChildren(of: tag, path: path, known: XMLElementSet(.title, .directions)) { child, name, field in
@@ -196,22 +201,24 @@ final class XMLModelReader {
             default: group.directions = try strings(child, of: .direction, path: field)
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "direction group \(path)", at: cursor.position(tag.mark)) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "direction group \(path)", at: cursor.position(tag)) }
         group.title = title
         return group
     }
 
     // MARK: Events
 
-    private func event(_ tag: XMLStartTag, path: String, position: SourcePosition) throws -> Event {
+    private func event(_ tag: XMLPushTag, path: @autoclosure () -> String, position: SourcePosition) throws -> Event {
         var event = Event(id: "", title: "")
         var title: String?
-        var start: (time: ReadTime, tag: XMLStartTag)?
-        var end: (time: ReadTime, tag: XMLStartTag)?
-        var allDay: (flag: Bool, tag: XMLStartTag)?
+        var start: (time: ReadTime, tag: XMLPushTag)?
+        var end: (time: ReadTime, tag: XMLPushTag)?
+        var allDay: (flag: Bool, tag: XMLPushTag)?
         var leftovers = Leftovers()
-        let id = try itemChildren(of: tag, known: Self.eventFields, owner: "event \(path)", leftovers: &leftovers) { child, element, leftovers in
-            func field() -> String { "\(path).\(child.localName)" }
+        let id = itemID(of: tag, leftovers: &leftovers)
+        var fields = Fields()
+        while let (child, element) = try nextField(of: tag, known: Self.eventFields, fields: &fields, owner: "event \(path())", leftovers: &leftovers) {
+            func field() -> String { "\(path()).\(cursor.localName(of: child))" }
             switch element {
             case .title: title = try string(child)
             case .symbol: event.symbol = try string(child)
@@ -230,83 +237,110 @@ final class XMLModelReader {
             default: try extras(child, into: &leftovers)
             }
         }
-        guard let title else { throw XMLDecodingError.missingField("title", in: "event \(path)", at: position) }
+        guard let title else { throw XMLDecodingError.missingField("title", in: "event \(path())", at: position) }
         event.title = title
         event.start = start?.time.resolved(defaultZone: nil)
         event.end = end?.time.resolved(defaultZone: start?.time.zone)
         if let allDay, let begin = event.start, allDay.flag != begin.isDateOnly {
             let reason = allDay.flag ? "an all-day event's start is a date such as 2026-12-24" : "a start without a time makes an all-day event"
-            throw XMLDecodingError.invalidValue(field: "\(path).allDay", reason: reason, at: cursor.position(allDay.tag.mark))
+            throw XMLDecodingError.invalidValue(field: "\(path()).allDay", reason: reason, at: cursor.position(allDay.tag))
         }
         if let begin = event.start, let finish = event.end, let endTag = end?.tag, begin.isDateOnly != finish.isDateOnly {
-            throw XMLDecodingError.invalidValue(field: "\(path).end", reason: "start and end must both be dates or both be date-times", at: cursor.position(endTag.mark))
+            throw XMLDecodingError.invalidValue(field: "\(path()).end", reason: "start and end must both be dates or both be date-times", at: cursor.position(endTag))
         }
-        event.id = id ?? generatedID(title: title, path: path, position: position)
+        event.id = id ?? generatedID(title: title, path: path(), position: position)
         event.extras = extras(leftovers, at: tag)
         return event
     }
 
-    private func task(_ tag: XMLStartTag, path: String) throws -> EventTask {
+    private func task(_ tag: XMLPushTag, path: () -> String) throws -> EventTask {
         var task = EventTask(id: "", text: "")
         var leftovers = Leftovers()
-        let id = try itemChildren(of: tag, known: Self.taskFields, owner: "task \(path)", leftovers: &leftovers) { child, element, leftovers in
+        let id = itemID(of: tag, leftovers: &leftovers)
+        var fields = Fields()
+        while let (child, element) = try nextField(of: tag, known: Self.taskFields, fields: &fields, owner: "task \(path())", leftovers: &leftovers) {
             switch element {
             case .text: task.text = try string(child)
-            case .isCompleted: task.isCompleted = try bool(child, "\(path).isCompleted")
+            case .isCompleted: task.isCompleted = try bool(child, "\(path()).isCompleted")
             default: try extras(child, into: &leftovers)
             }
         }
-        task.id = id ?? generatedID(title: task.text, path: path, position: cursor.position(tag.mark))
+        task.id = id ?? generatedID(title: task.text, path: path(), position: cursor.position(tag))
         task.extras = extras(leftovers, at: tag)
         return task
     }
 
-    /// Reads an item's element (a recipe's, an event's, a task's): returns its `id`
-    /// attribute and keeps its other attributes in `leftovers`; hands each child that is one
-    /// of `known`, once at most, to `body` (with `leftovers`, for its extras), and keeps any other child whole in `leftovers`.
-    private func itemChildren(of tag: XMLStartTag, known: XMLElementSet, owner: @autoclosure () -> String, leftovers: inout Leftovers, _ body: (XMLStartTag, XMLElementName, inout Leftovers) throws -> Void) throws -> String? {
+    /// An item's (a recipe's, an event's, a task's) `id` attribute; its other attributes
+    /// are kept in `leftovers`.
+    private func itemID(of tag: XMLPushTag, leftovers: inout Leftovers) -> String? {
         var id: String?
-        for attribute in tag.attributes {
-            if attribute.namespace.isEmpty, attribute.localName == "id" { id = attribute.value } else { keep(attribute, of: tag, in: &leftovers) }
-        }
-        var fields = Fields()
-        try cursor.children(of: tag) { child in
-            guard let element = name(of: child), known.contains(element) else {
-                return leftovers.foreign.elements.append(try cursor.capture(child))
+        for index in 0..<tag.attributeCount {
+            let name = cursor.attributeName(index, of: tag)
+            if name.namespace == .none, name.localName == attributeNames.id {
+                id = cursor.attributeValue(index, of: tag)
+            } else {
+                keep(cursor.attribute(index, of: tag), of: tag, in: &leftovers)
             }
-            try fields.once(child, element, cursor, owner: owner())
-            try body(child, element, &leftovers)
         }
         return id
     }
 
-    /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.
-    private func color(_ tag: XMLStartTag, _ field: @autoclosure () -> String) throws -> RGBAColor {
-        var red, green, blue, alpha: Double?
-        for attribute in tag.attributes {
-            guard attribute.namespace.isEmpty else {
-                warnDropped(attribute, of: tag)
+    /// The value of `tag`'s first attribute named `key` in no namespace, or `nil`.
+    func attribute(_ key: XMLNameKey, of tag: XMLPushTag) -> String? {
+        for index in 0..<tag.attributeCount {
+            let name = cursor.attributeName(index, of: tag)
+            if name.namespace == .none, name.localName == key { return cursor.attributeValue(index, of: tag) }
+        }
+        return nil
+    }
+
+    /// The next child of an item's element that is one of `known`, with its name, once at
+    /// most (`fields` remembers them; a second throws, naming `owner`); any other child is
+    /// kept whole in `leftovers` on the way. `nil` at the item's end tag.
+    private func nextField(
+        of tag: XMLPushTag, known: XMLElementSet, fields: inout Fields, owner: @autoclosure () -> String, leftovers: inout Leftovers
+    ) throws -> (XMLPushTag, XMLElementName)? {
+        while let child = try cursor.nextChild(of: tag) {
+            guard let element = name(of: child), known.contains(element) else {
+                leftovers.foreign.elements.append(try cursor.capture(child))
                 continue
             }
-            func component() throws -> Double { try double(attribute.value, field: "\(field()).\(attribute.localName)", at: tag) }
-            switch attribute.localName {
-            case "red": red = try component()
-            case "green": green = try component()
-            case "blue": blue = try component()
-            case "alpha": alpha = try component()
-            default: warnDropped(attribute, of: tag)
+            try fields.once(child, element, cursor, owner: owner())
+            return (child, element)
+        }
+        return nil
+    }
+
+    /// `<color red="…" green="…" blue="…" alpha="…"/>`, or `#RRGGBB`/`#RRGGBBAA` as its text.
+    private func color(_ tag: XMLPushTag, _ field: @autoclosure () -> String) throws -> RGBAColor {
+        var red, green, blue, alpha: Double?
+        for index in 0..<tag.attributeCount {
+            let name = cursor.attributeName(index, of: tag)
+            guard name.namespace == .none else {
+                warnDropped(cursor.attribute(index, of: tag), of: tag)
+                continue
+            }
+            func component() throws -> Double {
+                try double(cursor.attributeValue(index, of: tag), field: "\(field()).\(cursor.attribute(index, of: tag).localName)", at: tag)
+            }
+            switch name.localName {
+            case attributeNames.red: red = try component()
+            case attributeNames.green: green = try component()
+            case attributeNames.blue: blue = try component()
+            case attributeNames.alpha: alpha = try component()
+            default: warnDropped(cursor.attribute(index, of: tag), of: tag)
             }
         }
         let text = try string(tag).trimmingXMLWhitespace()
         if red == nil, green == nil, blue == nil, alpha == nil, !text.isEmpty {
             guard let color = RGBAColor(hex: text) else {
-                throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not #RRGGBB or #RRGGBBAA", at: cursor.position(tag.mark))
+                throw XMLDecodingError.invalidValue(field: field(), reason: "'\(text)' is not #RRGGBB or #RRGGBBAA", at: cursor.position(tag))
             }
             return color
         }
         guard let red, let green, let blue else {
             let missing = red == nil ? "red" : green == nil ? "green" : "blue"
-            throw XMLDecodingError.missingField("@\(missing)", in: "color \(field())", at: cursor.position(tag.mark))
+            throw XMLDecodingError.missingField("@\(missing)", in: "color \(field())", at: cursor.position(tag))
         }
         return RGBAColor(red: red, green: green, blue: blue, alpha: alpha ?? 1)
     }

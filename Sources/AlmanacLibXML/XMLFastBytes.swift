@@ -165,34 +165,28 @@ enum XMLFastBytes {
         }
     }
 
-    /// The number of line feeds in `first..<last`, eight bytes at a time.
+    /// The number of line feeds in `first..<last`, sixteen bytes at a time.
     static func lineFeeds(_ bytes: UnsafeBufferPointer<UInt8>, _ first: Int, _ last: Int) -> Int {
         guard let base = bytes.baseAddress, first < last else { return 0 }
+        let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
         var count = 0
         var index = first
-        while index + 8 <= last {
-            // Up to 255 words, their line feeds counted per byte lane, then added up.
-            var lanes: UInt64 = 0
-            let stop = min(last - 7, index + 255 * 8)
+        while index + 16 <= last {
+            // Up to 255 blocks, their line feeds counted per byte lane (a lane of a
+            // comparison's mask is -1 where it holds), then added up.
+            var lanes = SIMD16<Int8>()
+            let stop = min(last - 15, index + 255 * 16)
             while index < stop {
-                // A byte of `word` is zero exactly where a line feed was; the low bit of its lane is set there only.
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ 0x0A0A_0A0A_0A0A_0A0A
-                lanes &+= ~(((word & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F) >> 7
-                index += 8
+                let block = UnsafeRawPointer(base + index).loadUnaligned(as: SIMD16<UInt8>.self)
+                lanes &-= (block .== lineFeed)._storage
+                index += 16
             }
-            count += sum(lanes)
+            for lane in 0..<16 { count += Int(UInt8(bitPattern: lanes[lane])) }
         }
         while index < last {
             if base[index] == 0x0A { count += 1 }
             index += 1
         }
         return count
-    }
-
-    /// The sum of the eight byte lanes of `lanes`.
-    @inline(__always)
-    private static func sum(_ lanes: UInt64) -> Int {
-        let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-        return Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
 }

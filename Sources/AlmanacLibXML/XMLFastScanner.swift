@@ -37,13 +37,12 @@ struct XMLFastScanner {
     var counted = SourcePosition(offset: 0, line: 1, column: 1)
     /// Counts the places asked for behind `counted` on an earlier line.
     var behind: SourceLocator?
-    /// The default namespace of each open element (an interned address, `0` for none).
-    private var namespaces = [UInt](repeating: 0, count: Self.maximumDepth + 1)
-    /// Where each open element's name starts and how long it is, to match its end tag.
-    private var nameStarts = [Int](repeating: 0, count: Self.maximumDepth + 1)
-    private var nameLengths = [Int](repeating: 0, count: Self.maximumDepth + 1)
+    /// Each open element, by depth. This and the two tables below are memory of the
+    /// scanner's own (written for every tag with no copy-on-write check), freed by
+    /// ``deallocate()``.
+    private let open: UnsafeMutablePointer<OpenElement>
     /// The attribute names of the start tag being read, for the uniqueness check.
-    private var attributeNames = [(start: Int, end: Int)](repeating: (0, 0), count: Self.maximumAttributes)
+    private let attributeNames: UnsafeMutablePointer<(start: Int, end: Int)>
     /// White space just read that the next tag carries (``XMLEvent/space``).
     private var pendingSpace: Int32 = 0
     /// Where the last tag ended, for the limit on text between two tags.
@@ -55,7 +54,15 @@ struct XMLFastScanner {
     /// Whether the document left the subset; libxml2 reads it instead (see above).
     private(set) var isAbandoned = false
     /// Interned names by their first eight bytes and length.
-    private var names = [CachedName](repeating: CachedName(), count: Self.cacheSize)
+    private let names: UnsafeMutablePointer<CachedName>
+
+    /// An open element: its default namespace (an interned address, `0` for none), and
+    /// where its name starts and how long it is, to match its end tag.
+    private struct OpenElement {
+        var namespace: UInt = 0
+        var nameStart = 0
+        var nameLength = 0
+    }
 
     private struct CachedName {
         var head: UInt64 = 0
@@ -65,7 +72,8 @@ struct XMLFastScanner {
         var address: UInt = 0
     }
 
-    private static let cacheSize = 256
+    private static let cacheBits = 10
+    private static let cacheSize = 1 << cacheBits
     /// How many events, and text bytes, one fill stops after.
     private static let eventsPerFill = 1_024
     private static let textPerFill = 64 * 1024
@@ -81,6 +89,19 @@ struct XMLFastScanner {
     init(bytes: UnsafeBufferPointer<UInt8>, dictionary: xmlDictPtr?) {
         self.bytes = bytes
         self.dictionary = dictionary
+        open = .allocate(capacity: Self.maximumDepth + 1)
+        open.initialize(repeating: OpenElement(), count: Self.maximumDepth + 1)
+        attributeNames = .allocate(capacity: Self.maximumAttributes)
+        attributeNames.initialize(repeating: (0, 0), count: Self.maximumAttributes)
+        names = .allocate(capacity: Self.cacheSize)
+        names.initialize(repeating: CachedName(), count: Self.cacheSize)
+    }
+
+    /// Frees the scanner's tables; called once, by its reader, when it is done with it.
+    func deallocate() {
+        open.deallocate()
+        attributeNames.deallocate()
+        names.deallocate()
     }
 
     /// Appends the events of the next piece of the input to `buffer` (emptied by the
@@ -140,7 +161,7 @@ struct XMLFastScanner {
         guard !rootEnded, nameEnd > nameStart, nameEnd - nameStart <= Self.maximumNameLength, index - lastTag <= Self.maximumTextLength else { return abandon() }
         let localName = intern(nameStart, nameEnd)
         let depth = Int(buffer.pointee.openElements)
-        var namespace = depth > 0 ? namespaces[depth - 1] : 0
+        var namespace = depth > 0 ? open[depth - 1].namespace : 0
         let firstAttribute = Int32(buffer.pointee.attributes.count)
         var cursor = nameEnd
         var count = 0
@@ -161,7 +182,7 @@ struct XMLFastScanner {
             // An attribute, after white space, named once in the tag: `name S? = S? "value"`.
             let attributeEnd = XMLFastBytes.nameEnd(bytes, from: spaced, classes)
             guard spaced > cursor, attributeEnd > spaced, attributeEnd - spaced <= Self.maximumNameLength, count < Self.maximumAttributes,
-                  Self.isNew(spaced, attributeEnd, among: attributeNames[..<count], in: bytes) else { return abandon() }
+                  Self.isNew(spaced, attributeEnd, among: UnsafeBufferPointer(start: attributeNames, count: count), in: bytes) else { return abandon() }
             attributeNames[count] = (spaced, attributeEnd)
             count += 1
             let equalsAt = XMLFastBytes.spaceEnd(bytes, from: attributeEnd, classes)
@@ -198,9 +219,7 @@ struct XMLFastScanner {
         if isEmpty {
             rootEnded = depth == 0
         } else {
-            namespaces[depth] = namespace
-            nameStarts[depth] = nameStart
-            nameLengths[depth] = nameEnd - nameStart
+            open[depth] = OpenElement(namespace: namespace, nameStart: nameStart, nameLength: nameEnd - nameStart)
             buffer.pointee.openElements += 1
         }
         index = cursor
@@ -208,7 +227,7 @@ struct XMLFastScanner {
     }
 
     /// Whether the attribute name `start..<end` differs from those before it in the tag.
-    private static func isNew(_ start: Int, _ end: Int, among names: ArraySlice<(start: Int, end: Int)>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isNew(_ start: Int, _ end: Int, among names: UnsafeBufferPointer<(start: Int, end: Int)>, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for other in names where other.end - other.start == end - start && XMLFastBytes.same(bytes, start, end, as: other.start) {
             return false
         }
@@ -220,8 +239,8 @@ struct XMLFastScanner {
         let depth = Int(buffer.pointee.openElements)
         guard depth > 0, index - lastTag <= Self.maximumTextLength else { return abandon() }
         let nameStart = index + 2
-        let nameEnd = nameStart + nameLengths[depth - 1]
-        guard nameEnd < bytes.count, XMLFastBytes.same(bytes, nameStart, nameEnd, as: nameStarts[depth - 1]),
+        let nameEnd = nameStart + open[depth - 1].nameLength
+        guard nameEnd < bytes.count, XMLFastBytes.same(bytes, nameStart, nameEnd, as: open[depth - 1].nameStart),
               !classes[Int(bytes[nameEnd])].contains(.name) else { return abandon() }
         let close = XMLFastBytes.spaceEnd(bytes, from: nameEnd, classes)
         guard close < bytes.count, bytes[close] == UInt8(ascii: ">") else { return abandon() }
@@ -319,7 +338,7 @@ struct XMLFastScanner {
             for offset in 0..<min(length, 8) { head |= UInt64(base[offset]) << UInt64(offset * 8) }
         }
         let tail = length > 8 && length <= 16 ? XMLFastBytes.word(bytes.baseAddress!, end - 8) : 0
-        let slot = Int(truncatingIfNeeded: ((head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> 56) & (Self.cacheSize - 1)
+        let slot = Int(truncatingIfNeeded: ((head ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.cacheBits))
         let cached = names[slot]
         if cached.address != 0, cached.head == head, cached.length == length, cached.tail == tail,
            length <= 16 || memcmp(UnsafeRawPointer(bitPattern: cached.address)!, base, length) == 0 {

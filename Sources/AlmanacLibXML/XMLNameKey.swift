@@ -12,7 +12,15 @@ package struct XMLNameKey: Hashable, Sendable {
     @usableFromInline let address: UInt
 
     /// No name: the key of an element in no namespace.
-    package static let none = XMLNameKey(address: 0)
+    @inlinable
+    package static var none: XMLNameKey { XMLNameKey(address: 0) }
+
+    /// Whether two keys are of the same name (inlined where keys are compared, in other
+    /// modules too, rather than called through `Equatable`).
+    @inlinable
+    package static func == (left: XMLNameKey, right: XMLNameKey) -> Bool {
+        left.address == right.address
+    }
 
     @usableFromInline
     init(address: UInt) {

@@ -4,10 +4,10 @@ import AlmanacCore
 /// ``XMLTextReader`` has them.
 extension XMLPushReader {
     /// The first element of the document (the root), past the prolog.
-    package func rootElement() throws -> XMLStartTag {
+    package func rootElement() throws -> XMLPushTag {
         while let event = try next() {
             switch event.kind {
-            case .start: return try startTag(event)
+            case .start: return try self.tag(event)
             case .reference: throw XMLReadError.entityReference(string(of: event), at: sourceMap.position(line: Int(event.line), column: 1))
             case .end, .text: continue
             }
@@ -23,24 +23,32 @@ extension XMLPushReader {
     /// Calls `body` for each child element of `tag`; `body` must consume the child
     /// (``text(of:)``, ``capture(_:)``, ``skip(_:)`` or ``children(of:_:)``). Text other
     /// than white space is an error; comments and processing instructions are skipped.
-    package func children(of tag: XMLStartTag, _ body: (XMLStartTag) throws -> Void) throws {
-        guard !tag.isEmpty else { return }
+    package func children(of tag: XMLPushTag, _ body: (XMLPushTag) throws -> Void) throws {
+        while let child = try nextChild(of: tag) { try body(child) }
+    }
+
+    /// The next child element of `tag`, or `nil` at its end tag (after which it must not be
+    /// asked again): ``children(of:_:)`` as a loop, for a reader that keeps what it reads in
+    /// local variables rather than in what a closure captures. The caller must consume each
+    /// child before asking for the next.
+    package func nextChild(of tag: XMLPushTag) throws -> XMLPushTag? {
+        guard !tag.isEmpty else { return nil }
         let depth = Int32(tag.depth)
         while let event = try next() {
             switch event.kind {
             case .start:
-                try body(try startTag(event))
+                return try self.tag(event)
             case .end:
-                if event.depth == depth { return }
+                if event.depth == depth { return nil }
             case .text:
                 if !isWhitespace(event) {
-                    throw XMLReadError.unexpectedText(string(of: event), in: "<\(tag.qualifiedName)>", at: sourceMap.position(line: line(of: event), column: 1))
+                    throw XMLReadError.unexpectedText(string(of: event), in: "<\(qualifiedName(of: tag))>", at: sourceMap.position(line: line(of: event), column: 1))
                 }
             case .reference:
                 throw XMLReadError.entityReference(string(of: event), at: sourceMap.position(line: Int(event.line), column: 1))
             }
         }
-        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: sourceMap.position(line: parserLine, column: 1))
+        throw XMLReadError.malformed("the input ends inside <\(qualifiedName(of: tag))>", at: sourceMap.position(line: parserLine, column: 1))
     }
 
     /// Whether a text event is white space only.
@@ -58,7 +66,7 @@ extension XMLPushReader {
 
     /// The text content of `tag`, which must hold no element: text, CDATA and white
     /// space joined, references resolved, nothing trimmed.
-    package func text(of tag: XMLStartTag) throws -> String {
+    package func text(of tag: XMLPushTag) throws -> String {
         guard !tag.isEmpty else { return "" }
         let depth = Int32(tag.depth)
         var result = ""
@@ -71,23 +79,42 @@ extension XMLPushReader {
                 if event.space > 0 { result += foldedSpace(of: event) }
                 return result
             case .start:
-                let child = try startTag(event)
-                throw XMLReadError.unexpectedElement(child.qualifiedName, in: "<\(tag.qualifiedName)>", at: position(child.mark))
+                let child = try self.tag(event)
+                throw XMLReadError.unexpectedElement(qualifiedName(of: child), in: "<\(qualifiedName(of: tag))>", at: position(child))
             case .reference:
-                throw XMLReadError.entityReference(string(of: event), at: position(tag.mark))
+                throw XMLReadError.entityReference(string(of: event), at: position(tag))
             }
         }
-        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+        throw XMLReadError.malformed("the input ends inside <\(qualifiedName(of: tag))>", at: position(tag))
+    }
+
+    /// Calls `body` with the bytes of ``text(of:)``, with no String made when the element
+    /// holds one run of text the reader has at hand (the common case); else with the
+    /// String's. What `body` returns is returned; the bytes are valid only inside it.
+    package func withText<Result>(of tag: XMLPushTag, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let first = buffer.pointee.nextEvent
+        if !tag.isEmpty, tagsToSkip == 0, first + 1 < buffer.pointee.events.count {
+            let text = buffer.pointee.events[first]
+            let end = buffer.pointee.events[first + 1]
+            if text.kind == .text, end.kind == .end, end.depth == Int32(tag.depth), end.space == 0 {
+                buffer.pointee.nextEvent = first + 2
+                tagsHandedOut += 1
+                if text.inInput { return try body(UnsafeBufferPointer(rebasing: bytes[Int(text.first)..<Int(text.last)])) }
+                return try buffer.pointee.text.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[Int(text.first)..<Int(text.last)])) }
+            }
+        }
+        var text = try text(of: tag)
+        return try text.withUTF8(body)
     }
 
     /// Consumes `tag` and everything inside it.
-    package func skip(_ tag: XMLStartTag) throws {
+    package func skip(_ tag: XMLPushTag) throws {
         guard !tag.isEmpty else { return }
         let depth = Int32(tag.depth)
         while let event = try next() {
             switch event.kind {
             case .end where event.depth == depth: return
-            case .reference: throw XMLReadError.entityReference(string(of: event), at: position(tag.mark))
+            case .reference: throw XMLReadError.entityReference(string(of: event), at: position(tag))
             default: continue
             }
         }
@@ -96,8 +123,8 @@ extension XMLPushReader {
     /// `tag` and everything inside it as an element tree (see ``XMLCapturedElement``):
     /// name, namespace, attributes, and text and child elements in order. Comments and
     /// processing instructions are dropped.
-    package func capture(_ tag: XMLStartTag) throws -> XMLCapturedElement {
-        var element = XMLCapturedElement(name: tag.localName, namespace: tag.namespace, attributes: tag.attributes, content: [])
+    package func capture(_ tag: XMLPushTag) throws -> XMLCapturedElement {
+        var element = XMLCapturedElement(name: localName(of: tag), namespace: namespace(of: tag), attributes: attributes(of: tag), content: [])
         guard !tag.isEmpty else { return element }
         let depth = Int32(tag.depth)
         /// Appends text, joined to text just before.
@@ -112,15 +139,15 @@ extension XMLPushReader {
             if event.space > 0 { append(foldedSpace(of: event)) }
             switch event.kind {
             case .start:
-                element.content.append(.element(try capture(try startTag(event))))
+                element.content.append(.element(try capture(try self.tag(event))))
             case .text:
                 append(string(of: event))
             case .end:
                 if event.depth == depth { return element }
             case .reference:
-                throw XMLReadError.entityReference(string(of: event), at: position(tag.mark))
+                throw XMLReadError.entityReference(string(of: event), at: position(tag))
             }
         }
-        throw XMLReadError.malformed("the input ends inside <\(tag.qualifiedName)>", at: position(tag.mark))
+        throw XMLReadError.malformed("the input ends inside <\(qualifiedName(of: tag))>", at: position(tag))
     }
 }

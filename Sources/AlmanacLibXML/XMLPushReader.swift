@@ -37,8 +37,8 @@ package final class XMLPushReader {
     package var usesFastPath: Bool { fast.map { !$0.pointee.isAbandoned } ?? false }
     /// How many tags (start and end) have been handed out, and how many of libxml2's are
     /// still to be passed over: those the fast scanner handed out before it gave up.
-    private var tagsHandedOut = 0
-    private var tagsToSkip = 0
+    var tagsHandedOut = 0
+    var tagsToSkip = 0
 
     /// The event buffer and the walking state, behind a pointer: the callbacks and the
     /// walking operations touch them for every event, with no exclusivity check.
@@ -75,6 +75,7 @@ package final class XMLPushReader {
         xmlFreeParserCtxt(context)
         buffer.deinitialize(count: 1)
         buffer.deallocate()
+        fast?.pointee.deallocate()
         fast?.deinitialize(count: 1)
         fast?.deallocate()
     }
@@ -233,7 +234,7 @@ package final class XMLPushReader {
     }
 
     /// The String of an interned namespace URI, kept at hand for the next tag.
-    private func namespace(_ address: UInt) -> String {
+    func namespace(_ address: UInt) -> String {
         if address == buffer.pointee.lastNameAddress { return buffer.pointee.lastName }
         let string = name(address)
         buffer.pointee.lastNameAddress = address
@@ -273,53 +274,5 @@ package final class XMLPushReader {
     package func position(_ mark: XMLNodeMark) -> SourcePosition {
         if mark.offset >= 0, let fast { return fast.pointee.position(of: mark.offset) }
         return sourceMap.elementPosition(line: mark.line, qualifiedName: mark.qualifiedName, occurrence: mark.occurrence)
-    }
-
-    /// The start tag of `event`, the element just handed out, with its attributes. Throws
-    /// ``XMLReadError/tooDeep(limit:at:)`` past ``maximumDepth``.
-    func startTag(_ event: XMLEvent) throws -> XMLStartTag {
-        let localName = name(event.localName)
-        let qualifiedName = event.qualifiedName == event.localName ? localName : name(event.qualifiedName)
-        let mark = XMLNodeMark(line: Int(event.line), qualifiedName: qualifiedName, occurrence: buffer.pointee.markOccurrence, offset: Int(event.source))
-        guard Int(event.depth) < maximumDepth else { throw XMLReadError.tooDeep(limit: maximumDepth, at: position(mark)) }
-        var tag = XMLStartTag(
-            localName: localName, namespace: namespace(event.namespace), qualifiedName: qualifiedName, isEmpty: event.isEmpty,
-            depth: Int(event.depth), attributes: [], mark: mark,
-            localNameKey: XMLNameKey(address: event.localName), namespaceKey: XMLNameKey(address: event.namespace)
-        )
-        if event.first < event.last {
-            tag.attributes.reserveCapacity(Int(event.last - event.first))
-            for index in Int(event.first)..<Int(event.last) {
-                let attribute = buffer.pointee.attributes[index]
-                let value = attribute.hasReference ? try resolved(attribute, at: mark)
-                    : attribute.inInput ? String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(attribute.first)..<Int(attribute.last)]), as: UTF8.self)
-                    : string(attribute.first, attribute.last)
-                tag.attributes.append(XMLAttribute(localName: name(attribute.localName), namespace: name(attribute.namespace), value: value))
-            }
-        }
-        return tag
-    }
-
-    /// An attribute value holding `&`: libxml2 leaves `&#38;` for a literal `&`, and the
-    /// reference itself for a DTD-declared entity, which is refused.
-    private func resolved(_ attribute: XMLEventAttribute, at mark: XMLNodeMark) throws -> String {
-        var value: [UInt8] = []
-        var index = Int(attribute.first)
-        let end = Int(attribute.last)
-        while index < end {
-            let byte = buffer.pointee.text[index]
-            guard byte == UInt8(ascii: "&") else {
-                value.append(byte)
-                index += 1
-                continue
-            }
-            var close = index + 1
-            while close < end, buffer.pointee.text[close] != UInt8(ascii: ";") { close += 1 }
-            let reference = string(Int32(index + 1), Int32(close))
-            guard reference == "#38" else { throw XMLReadError.entityReference(reference, at: position(mark)) }
-            value.append(UInt8(ascii: "&"))
-            index = close + 1
-        }
-        return String(decoding: value, as: UTF8.self)
     }
 }

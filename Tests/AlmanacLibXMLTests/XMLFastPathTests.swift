@@ -43,7 +43,7 @@ struct XMLFastPathTests {
                             if text == nil { text = (event.depth, reader.line(of: event), piece) } else { text!.bytes += piece }
                         case .start:
                             flush()
-                            let tag = try reader.startTag(event)
+                            let tag = reader.startTag(of: try reader.tag(event))
                             let place = reader.position(tag.mark)
                             let attributes = tag.attributes.map { "\($0.namespace)|\($0.localName)=\($0.value.debugDescription)" }
                             trace.lines.append("S\(tag.depth) \(tag.qualifiedName) {\(tag.namespace)}\(tag.localName) empty=\(tag.isEmpty) \(attributes) at \(place.line):\(place.column)@\(place.offset)")
@@ -148,7 +148,7 @@ struct XMLFastPathTests {
     /// Reads `text` with the fast path on or off (and taken when on): `each` for every child
     /// of the root, then `finish` with what `each` returned.
     private static func children<Item, Result>(
-        _ text: String, fastPath: Bool, _ each: (XMLPushReader, XMLStartTag) throws -> Item, then finish: (XMLPushReader, [Item]) throws -> Result
+        _ text: String, fastPath: Bool, _ each: (XMLPushReader, XMLPushTag) throws -> Item, then finish: (XMLPushReader, [Item]) throws -> Result
     ) throws -> Result {
         try Array(text.utf8).withUnsafeBufferPointer { buffer in
             try XMLPushReader.reading(buffer, fastPath: fastPath) { reader in
@@ -165,7 +165,7 @@ struct XMLFastPathTests {
         let text = "<r>\n  <a>  </a>\n  <b> x <c/>\n <c>\t</c> </b><d>\n</d><e><!-- c -->  <f/> <!-- d --> </e>\n<g>a<!-- c -->  <h/></g></r>"
         func read(fastPath: Bool) throws -> [String] {
             try Self.children(text, fastPath: fastPath, { reader, child in
-                child.localName == "a" || child.localName == "d" ? try reader.text(of: child).debugDescription : "\(try reader.capture(child))"
+                reader.localName(of: child) == "a" || reader.localName(of: child) == "d" ? try reader.text(of: child).debugDescription : "\(try reader.capture(child))"
             }, then: { reader, found in
                 try reader.finish()
                 return found
@@ -182,7 +182,7 @@ struct XMLFastPathTests {
         func places(fastPath: Bool) throws -> [SourcePosition] {
             try Self.children(text, fastPath: fastPath, { reader, child in
                 try reader.skip(child)
-                return child.mark
+                return reader.mark(of: child)
             }, then: { reader, marks in
                 marks.reversed().map { reader.position($0) } + marks.map { reader.position($0) }
             })
@@ -238,12 +238,27 @@ struct XMLFastPathTests {
         }
     }
 
-    @Test("the byte helpers against plain loops: line feeds counted and names compared eight bytes at a time")
+    @Test("the byte helpers against plain loops: white space passed, line feeds counted sixteen bytes at a time, names compared eight")
     func byteHelpers() {
         var state: UInt64 = 3
         func random(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % bound
+        }
+        // White space in runs of every length, up to the end.
+        let spaced: [UInt8] = (0..<2_000).map { _ in [0x20, 0x20, 0x20, 0x20, 0x0A, 0x09, 0x61, 0x0D][random(8)] }
+        spaced.withUnsafeBufferPointer { buffer in
+            for start in 0...spaced.count {
+                let expected = spaced[start...].firstIndex { $0 != 0x20 && $0 != 0x0A && $0 != 0x09 } ?? spaced.count
+                #expect(XMLFastBytes.spaceEnd(buffer, from: start, XMLFastBytes.classes) == expected, "\(start)")
+            }
+        }
+        // Line feeds alone, more than a count per byte lane holds before the lanes are added up.
+        let feeds = [UInt8](repeating: 0x0A, count: 9_000)
+        feeds.withUnsafeBufferPointer { buffer in
+            for (first, last) in [(0, 9_000), (3, 8_999), (17, 4_097), (5, 4_085), (0, 15), (1, 1)] {
+                #expect(XMLFastBytes.lineFeeds(buffer, first, last) == last - first, "\(first)..<\(last)")
+            }
         }
         // Mostly line feeds and a few letters, so that equal runs and many line feeds come up.
         let bytes: [UInt8] = (0..<1_000).map { _ in [0x0A, 0x61, 0x62, 0x0A, 0xC3, 0x0A][random(6)] }

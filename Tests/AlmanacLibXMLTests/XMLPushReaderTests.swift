@@ -18,10 +18,10 @@ struct XMLPushReaderTests {
     private func both(_ text: String) throws -> (push: [String], pull: [String]) {
         let pushed: [String] = try push(text) { cursor in
             let root = try cursor.rootElement()
-            var found = ["\(root.qualifiedName) \(root.attributes)"]
+            var found = ["\(cursor.qualifiedName(of: root)) \(cursor.attributes(of: root))"]
             try cursor.children(of: root) { child in
-                let position = cursor.position(child.mark)
-                found.append("\(position.line):\(position.column)@\(position.offset) \(child.qualifiedName) \(child.isEmpty) \(try cursor.capture(child))")
+                let position = cursor.position(child)
+                found.append("\(position.line):\(position.column)@\(position.offset) \(cursor.qualifiedName(of: child)) \(child.isEmpty) \(try cursor.capture(child))")
             }
             try cursor.finish()
             return found
@@ -69,7 +69,7 @@ struct XMLPushReaderTests {
             let root = try cursor.rootElement()
             var texts: [String] = []
             try cursor.children(of: root) { child in
-                if child.localName == "t" { texts.append(try cursor.text(of: child)) } else { try cursor.skip(child) }
+                if cursor.localName(of: child) == "t" { texts.append(try cursor.text(of: child)) } else { try cursor.skip(child) }
             }
             return texts[0]
         }
