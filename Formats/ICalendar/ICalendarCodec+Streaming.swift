@@ -14,6 +14,8 @@ extension ICalendarCodec: DocumentStreamEncoding {
 /// components and `END:VCALENDAR` after them. Recipes are left out with a warning.
 struct ICalendarDocumentWriter: ICalendarStateWriter {
     var state: ICalendarStreamState
+    /// The writer of every piece, its room kept from one item to the next.
+    private var lines = ContentLineWriter()
 
     init(stamp: CivilDateTime) {
         state = ICalendarStreamState(stamp: stamp)
@@ -21,7 +23,8 @@ struct ICalendarDocumentWriter: ICalendarStateWriter {
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
         // Straight from the model to content lines: no component tree for the items.
-        write(into: &bytes) { state.write(item, to: &$0) }
+        state.write(item, to: &lines)
+        lines.moveBytes(to: &bytes)
     }
 
     func separator(in section: Int) -> [UInt8] { [] }
@@ -33,23 +36,14 @@ struct ICalendarDocumentWriter: ICalendarStateWriter {
     mutating func finish(after last: StreamPlace?, into bytes: inout [UInt8]) throws {
         if last == nil { writeHead(into: &bytes) }
         let tail = state.tail()
-        write(into: &bytes) { lines in
-            tail.forEach { lines.component($0) }
-            lines.end("VCALENDAR")
-        }
+        tail.forEach { lines.component($0) }
+        lines.end("VCALENDAR")
+        lines.moveBytes(to: &bytes)
     }
 
     private mutating func writeHead(into bytes: inout [UInt8]) {
         let head = state.head()
-        write(into: &bytes) { $0.open(head) }
-    }
-
-    /// Lets `body` write content lines at the end of `bytes`.
-    private func write(into bytes: inout [UInt8], _ body: (inout ContentLineWriter) -> Void) {
-        let taken = bytes
-        bytes = []
-        var lines = ContentLineWriter(continuing: taken)
-        body(&lines)
-        bytes = lines.takeBytes()
+        lines.open(head)
+        lines.moveBytes(to: &bytes)
     }
 }

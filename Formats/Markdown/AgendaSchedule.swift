@@ -51,29 +51,51 @@ struct AgendaSchedule {
 /// depends on: its start, end and rule. The event written right after it was placed is
 /// known by these, not by comparing every field.
 struct AgendaScheduleKey: Equatable {
-    var start: CalendarTime?
-    var end: CalendarTime?
+    var start: Time
+    var end: Time
     var recurrence: String?
 
+    /// A time as the key keeps it: its kind, wall-clock fields and zone, copied and compared
+    /// as plain fields (an optional ``CalendarTime`` is copied and destroyed by the generic
+    /// witnesses of its enum layout, which cost more than the comparison).
+    struct Time: Equatable {
+        /// 0: no time; 1: a date; 2: UTC; 3: zoned; 4: floating.
+        var kind: UInt8
+        var civil: CivilDateTime
+        var zone: String?
+
+        init(_ time: CalendarTime?) {
+            switch time {
+            case nil: (kind, civil, zone) = (0, CivilDateTime(secondsSinceEpoch: 0), nil)
+            case .date(let date)?: (kind, civil, zone) = (1, CivilDateTime(midnightOf: date), nil)
+            case .utc(let value)?: (kind, civil, zone) = (2, value, nil)
+            case .zoned(let value, let name)?: (kind, civil, zone) = (3, value, name)
+            case .floating(let value)?: (kind, civil, zone) = (4, value, nil)
+            }
+        }
+
+        /// Whether `time` is this time: the same kind, the same fields (the same day for a
+        /// date) and the same zone.
+        func matches(_ time: CalendarTime?) -> Bool {
+            switch time {
+            case nil: return kind == 0
+            case .date(let date)?: return kind == 1 && civil.date == date
+            case .utc(let value)?: return kind == 2 && civil == value
+            case .zoned(let value, let name)?: return kind == 3 && civil == value && zone == name
+            case .floating(let value)?: return kind == 4 && civil == value
+            }
+        }
+    }
+
     init(_ event: Event) {
-        start = event.start
-        end = event.end
+        start = Time(event.start)
+        end = Time(event.end)
         recurrence = event.recurrence
     }
 
     /// Whether `event` has this key, compared in place (no key made of it).
     func matches(_ event: Event) -> Bool {
-        recurrence == event.recurrence && Self.same(start, event.start) && Self.same(end, event.end)
-    }
-
-    private static func same(_ one: CalendarTime?, _ other: CalendarTime?) -> Bool {
-        switch (one, other) {
-        case (nil, nil): return true
-        case (.date(let a)?, .date(let b)?): return a == b
-        case (.floating(let a)?, .floating(let b)?), (.utc(let a)?, .utc(let b)?): return a == b
-        case (.zoned(let a, let zone)?, .zoned(let b, let otherZone)?): return a == b && zone == otherZone
-        default: return false
-        }
+        recurrence == event.recurrence && start.matches(event.start) && end.matches(event.end)
     }
 }
 
@@ -82,7 +104,11 @@ struct AgendaScheduleKey: Equatable {
 /// since a calendar repeats the same few rules. Shared by the copies of one writer, which
 /// all count from the same day; an event that is not the one placed last is worked out afresh.
 final class AgendaScheduleMemo {
-    private var last: (key: AgendaScheduleKey, schedule: AgendaSchedule)?
+    /// The event worked out last (one without kept lines), by its key and its extras, and its
+    /// schedule; kept apart, so that looking at the key copies no schedule.
+    private var lastKey: AgendaScheduleKey?
+    private var lastExtras = Extras()
+    private var lastSchedule = AgendaSchedule.none
     /// Rules read, by their text (`nil`: not RFC 5545 text).
     private var rules: [String: RecurrenceRule?] = [:]
     /// Rules in words, by rule text and the parts of the start the words read.
@@ -99,33 +125,35 @@ final class AgendaScheduleMemo {
 
     /// The schedule of `event`, from the memo when it is the event seen last.
     func schedule(of event: Event, onOrAfter day: CivilDate) -> AgendaSchedule {
+        // The same extras as the event seen last hold no kept lines either: they are told
+        // at once when they are that event's own (the same storage), as when an event is
+        // written right after it was placed.
+        if lastKey?.matches(event) == true, lastExtras == event.extras { return lastSchedule }
         // Kept lines (`extras.ics.properties`, where ``Event/recurrenceSet()`` reads them)
         // take the engine's own path, every time.
         if let ics = event.extras["ics"]?.members, ics.contains(where: { $0.key == "properties" }) {
             return AgendaSchedule(event, onOrAfter: day)
         }
-        if let last, last.key.matches(event) { return last.schedule }
-        let key = AgendaScheduleKey(event)
-        let schedule = compute(key, onOrAfter: day)
-        last = (key, schedule)
+        let schedule = compute(event, onOrAfter: day)
+        (lastKey, lastExtras, lastSchedule) = (AgendaScheduleKey(event), event.extras, schedule)
         return schedule
     }
 
     /// ``AgendaSchedule/init(_:onOrAfter:)``, with the rule and its words from the memo and,
     /// for an event that starts on or after `day`, its start as the next occurrence (the
     /// start is always an occurrence and no rule gives one before it).
-    private func compute(_ key: AgendaScheduleKey, onOrAfter day: CivilDate) -> AgendaSchedule {
-        guard let recurrence = key.recurrence, !recurrence.isEmpty else { return .none }
-        guard let start = key.start, let rule = rule(recurrence) else {
+    private func compute(_ event: Event, onOrAfter day: CivilDate) -> AgendaSchedule {
+        guard let recurrence = event.recurrence, !recurrence.isEmpty else { return .none }
+        guard let start = event.start, let rule = rule(recurrence) else {
             return AgendaSchedule(isRecurring: true, next: nil, words: nil)
         }
         let next: AgendaSchedule.Occurrence?
         // Inside the engine's window too (``RecurrenceSet/firstOccurrence(onOrAfter:years:)``
         // looks 400 × 366 days ahead), so that both ways give the same answer.
-        if start.day >= day, start.day.daysSinceEpoch < day.daysSinceEpoch + 400 * 366, startsAsWritten(start, end: key.end) {
-            next = AgendaSchedule.Occurrence(start: start, end: key.end)
+        if start.day >= day, start.day.daysSinceEpoch < day.daysSinceEpoch + 400 * 366, startsAsWritten(start, end: event.end) {
+            next = AgendaSchedule.Occurrence(start: start, end: event.end)
         } else {
-            next = RecurrenceSet(start: start, end: key.end, rules: [rule]).firstOccurrence(onOrAfter: day).map {
+            next = RecurrenceSet(start: start, end: event.end, rules: [rule]).firstOccurrence(onOrAfter: day).map {
                 AgendaSchedule.Occurrence(start: $0.start, end: $0.end)
             }
         }

@@ -289,12 +289,19 @@ struct AgendaWriter {
     }
 
     /// Whether ``zone(_:into:)`` writes the same for both times.
+    /// Each time is matched on its own, not as a pair (a tuple of the two is copied whole).
     private static func sameZone(_ first: CalendarTime, _ second: CalendarTime) -> Bool {
-        switch (first, second) {
-        case (.utc, .utc): return true
-        case (.zoned(_, let one), .zoned(_, let other)): return one == other
-        case (.date, .date), (.date, .floating), (.floating, .date), (.floating, .floating): return true
-        default: return false
+        switch first {
+        case .utc:
+            if case .utc = second { return true }
+        case .zoned(_, let one):
+            if case .zoned(_, let other) = second { return one == other }
+        case .date, .floating:
+            switch second {
+            case .date, .floating: return true
+            case .utc, .zoned: return false
+            }
         }
+        return false
     }
 }

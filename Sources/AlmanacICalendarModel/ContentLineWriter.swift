@@ -3,67 +3,98 @@
 /// together at the end of the output (name, parameters, the value escaped on bytes),
 /// then folded in place so that no physical line is longer than 75 octets, never inside
 /// a UTF-8 sequence, with CRLF after each. A line of 75 octets or fewer, most of them,
-/// is never copied.
+/// is never copied. The output is a buffer of the writer's own, written through a pointer
+/// and grown by doubling, so that the many short pieces of a line cost no more than a copy.
 public struct ContentLineWriter: ICalendarSink {
     /// The longest physical line in octets, without its CRLF (RFC 5545 section 3.1).
     public static let maximumOctets = 75
 
-    /// What has been written.
-    public private(set) var bytes: [UInt8] = []
+    /// What has been written (a copy).
+    public var bytes: [UInt8] { out.array() }
 
-    /// Where the logical line being put together starts in ``bytes``.
+    /// The output (shared by copies of the writer until one of them writes, see ``unique()``).
+    private var out: ContentLineOutput
+    /// Where the logical line being put together starts in ``out``.
     private var lineStart = 0
-    /// A long or unclean logical line, moved out of ``bytes`` to be folded back in.
+    /// A long or unclean logical line, moved out of ``out`` to be folded back in.
     private var line: [UInt8] = []
+    /// Room for the pieces that are written to an array (an escaped TEXT value with bytes
+    /// to escape, a parameter, a kept line) before they are copied to ``out``.
+    private var scratch: [UInt8] = []
+    /// `BEGIN:` and `END:` lines written so far with their CRLF, at most eight (a calendar
+    /// has few component names), each copied whole when it comes again.
+    private var boundaryLines: [(begin: Bool, name: String, line: [UInt8])] = []
+    /// `;NAME=value` pieces written so far, at most eight, likewise (a calendar repeats a
+    /// few: its zones' TZID, RELTYPE=PARENT, VALUE=DATE).
+    private var parameterPieces: [(name: String, value: String, piece: [UInt8])] = []
 
     public init(reservingCapacity capacity: Int = 8_192) {
-        bytes.reserveCapacity(capacity)
+        out = ContentLineOutput(capacity: capacity)
     }
 
     /// A writer that appends to `bytes`.
     public init(continuing bytes: [UInt8]) {
-        self.bytes = bytes
+        out = ContentLineOutput(capacity: max(2 * bytes.count, 8_192))
+        bytes.withUnsafeBufferPointer { out.append($0) }
     }
 
     /// Hands over what has been written and starts again with no bytes.
     public mutating func takeBytes() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
+        unique()
+        defer { out.count = 0 }
+        return out.array()
+    }
+
+    /// Appends what has been written to `bytes` and starts again with no bytes, keeping
+    /// the room (for a writer that writes a document item by item).
+    public mutating func moveBytes(to bytes: inout [UInt8]) {
+        unique()
+        out.move(to: &bytes)
+    }
+
+    /// Makes ``out`` this writer's alone before it is written to.
+    @inline(__always)
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&out) { out = out.copy() }
     }
 
     // MARK: ICalendarSink
 
     public mutating func begin(_ name: String) {
-        boundary("BEGIN:", name)
+        unique()
+        boundary(begin: true, name)
     }
 
     public mutating func end(_ name: String) {
-        boundary("END:", name)
+        unique()
+        boundary(begin: false, name)
     }
 
     public mutating func property(_ name: String, _ parameters: [(String, String)], _ value: String) {
+        unique()
         start(name, parameters)
-        bytes.append(UInt8(ascii: ":"))
-        Self.append(value, to: &bytes)
+        out.append(UInt8(ascii: ":"))
+        Self.append(value, to: out)
         writeLine()
     }
 
     public mutating func text(_ name: String, _ parameters: [(String, String)], _ text: String, marksBreaks: Bool) -> Bool {
+        unique()
         var source = text
         return source.withUTF8 { source in
             start(name, parameters)
-            bytes.append(UInt8(ascii: ":"))
-            var valueStart = bytes.count
-            var report = TextValue.appendReporting(source, to: &bytes)
+            out.append(UInt8(ascii: ":"))
+            var valueStart = out.count
+            var report = appendText(source)
             if marksBreaks && report.carriageReturn, let breaks = TextValue.breakLetters(of: text) {
                 // Rare: X-ALMANAC-BREAKS comes first, so the line is put together again.
-                bytes.removeSubrange(lineStart...)
+                out.count = lineStart
                 start(name)
                 appendParameter(TextValue.breaksParameter, breaks)
                 for (parameterName, value) in parameters { appendParameter(parameterName, value) }
-                bytes.append(UInt8(ascii: ":"))
-                valueStart = bytes.count
-                report = TextValue.appendReporting(source, to: &bytes)
+                out.append(UInt8(ascii: ":"))
+                valueStart = out.count
+                report = appendText(source)
             }
             writeLine(cleanFrom: valueStart)
             return report.dropped
@@ -71,30 +102,34 @@ public struct ContentLineWriter: ICalendarSink {
     }
 
     public mutating func textList(_ name: String, _ texts: [String]) {
+        unique()
         start(name)
-        bytes.append(UInt8(ascii: ":"))
-        let valueStart = bytes.count
+        out.append(UInt8(ascii: ":"))
+        let valueStart = out.count
         for (index, text) in texts.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            _ = TextValue.appendEscaped(text, to: &bytes)
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            var text = text
+            _ = text.withUTF8 { appendText($0) }
         }
         writeLine(cleanFrom: valueStart)
     }
 
     public mutating func time(_ name: String, _ parameters: [(String, String)], _ value: ICalTimeText.Value) {
+        unique()
         start(name, parameters)
-        bytes.append(UInt8(ascii: ":"))
-        let valueStart = bytes.count
-        switch value {
-        case .date(let date): ICalTimeText.append(date, to: &bytes)
-        case .dateTime(let time, let utc): ICalTimeText.append(time, utc: utc, to: &bytes)
-        }
+        out.append(UInt8(ascii: ":"))
+        let valueStart = out.count
+        let room = out.room(ICalTimeText.maximumCount)
+        out.count += ICalTimeText.put(value, into: UnsafeMutableRawBufferPointer(start: room, count: ICalTimeText.maximumCount))
         writeLine(cleanFrom: valueStart)
     }
 
     public mutating func append(_ property: ICalProperty) {
-        lineStart = bytes.count
-        property.appendRaw(to: &bytes)
+        unique()
+        lineStart = out.count
+        scratch.removeAll(keepingCapacity: true)
+        property.appendRaw(to: &scratch)
+        scratch.withUnsafeBufferPointer { out.append($0) }
         writeLine()
     }
 
@@ -106,8 +141,8 @@ public struct ContentLineWriter: ICalendarSink {
     public mutating func appendFlat(_ name: String, lines: [Range<Int>], of text: UnsafeBufferPointer<UInt8>) -> Bool {
         begin(name)
         for range in lines {
-            lineStart = bytes.count
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+            lineStart = out.count
+            out.append(UnsafeBufferPointer(rebasing: text[range]))
             writeLine()
         }
         end(name)
@@ -130,56 +165,106 @@ public struct ContentLineWriter: ICalendarSink {
 
     /// Writes one logical line, folding it.
     public mutating func write(_ text: String) {
-        lineStart = bytes.count
-        Self.append(text, to: &bytes)
+        unique()
+        lineStart = out.count
+        Self.append(text, to: out)
         writeLine()
     }
 
     // MARK: Lines
 
     /// A `BEGIN:` or `END:` line. A short, clean one (every one almanac writes) is put
-    /// together on the stack with its CRLF and appended at once.
-    private mutating func boundary(_ prefix: StaticString, _ name: String) {
-        var name = name
-        name.withUTF8 { name in
-            let count = prefix.utf8CodeUnitCount + name.count
-            guard count <= Self.maximumOctets, !Self.holdsLeftOut(name) else {
-                lineStart = bytes.count
-                prefix.withUTF8Buffer { bytes.append(contentsOf: $0) }
-                bytes.append(contentsOf: name)
+    /// together in the output's room with its CRLF at once, and kept for when it comes again.
+    private mutating func boundary(begin: Bool, _ name: String) {
+        for index in boundaryLines.indices where boundaryLines[index].begin == begin && boundaryLines[index].name == name {
+            boundaryLines[index].line.withUnsafeBufferPointer { out.append($0) }
+            return
+        }
+        let prefix: StaticString = begin ? "BEGIN:" : "END:"
+        var text = name
+        text.withUTF8 { bytes in
+            let count = prefix.utf8CodeUnitCount + bytes.count
+            guard count <= Self.maximumOctets, !Self.holdsLeftOut(bytes) else {
+                lineStart = out.count
+                prefix.withUTF8Buffer { out.append($0) }
+                out.append(bytes)
                 writeLine()
                 return
             }
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 2) { line in
-                let base = line.baseAddress!
-                base.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
-                if let start = name.baseAddress { (base + prefix.utf8CodeUnitCount).initialize(from: start, count: name.count) }
-                (base + count).initialize(to: 0x0D)
-                (base + count + 1).initialize(to: 0x0A)
-                bytes.append(contentsOf: UnsafeBufferPointer(line))
-            }
+            let base = out.room(count + 2)
+            base.initialize(from: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+            if let start = bytes.baseAddress { (base + prefix.utf8CodeUnitCount).initialize(from: start, count: bytes.count) }
+            (base + count).initialize(to: 0x0D)
+            (base + count + 1).initialize(to: 0x0A)
+            out.count += count + 2
+            if boundaryLines.count < 8 { boundaryLines.append((begin, name, Array(UnsafeBufferPointer(start: base, count: count + 2)))) }
         }
     }
 
     /// Starts a line with `name` and `parameters` (`NAME;PARAM=value`).
     private mutating func start(_ name: String, _ parameters: [(String, String)] = []) {
-        lineStart = bytes.count
-        Self.append(name, to: &bytes)
+        lineStart = out.count
+        Self.append(name, to: out)
         for (parameterName, value) in parameters { appendParameter(parameterName, value) }
     }
 
+    /// Appends `;NAME=value`, the value quoted as it must be (``ICalParameter/appendQuoted(_:to:)``).
     private mutating func appendParameter(_ name: String, _ value: String) {
-        bytes.append(UInt8(ascii: ";"))
-        Self.append(name, to: &bytes)
-        bytes.append(UInt8(ascii: "="))
-        ICalParameter.appendQuoted(value, to: &bytes)
+        for index in parameterPieces.indices where parameterPieces[index].name == name && parameterPieces[index].value == value {
+            parameterPieces[index].piece.withUnsafeBufferPointer { out.append($0) }
+            return
+        }
+        let start = out.count
+        out.append(UInt8(ascii: ";"))
+        Self.append(name, to: out)
+        out.append(UInt8(ascii: "="))
+        scratch.removeAll(keepingCapacity: true)
+        ICalParameter.appendQuoted(value, to: &scratch)
+        scratch.withUnsafeBufferPointer { out.append($0) }
+        if parameterPieces.count < 8 {
+            parameterPieces.append((name, value, Array(UnsafeBufferPointer(start: out.base + start, count: out.count - start))))
+        }
     }
 
     /// Appends the UTF-8 of `text` as one run of bytes (a small string's too).
     @inline(__always)
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
+    private static func append(_ text: String, to out: ContentLineOutput) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { out.append($0) }
+    }
+
+    /// Appends `source` as an escaped TEXT value (``TextValue/appendReporting(_:to:)``). A
+    /// value with no byte to escape or leave out (most of them) is copied as it is, found so
+    /// eight bytes at a time; the others are escaped into ``scratch`` and copied from there.
+    private mutating func appendText(_ source: UnsafeBufferPointer<UInt8>) -> TextValue.EscapeReport {
+        if !Self.holdsTextSpecial(source) {
+            out.append(source)
+            return TextValue.EscapeReport()
+        }
+        scratch.removeAll(keepingCapacity: true)
+        let report = TextValue.appendReporting(source, to: &scratch)
+        scratch.withUnsafeBufferPointer { out.append($0) }
+        return report
+    }
+
+    /// Whether `text` holds a byte TEXT escapes or leaves out (``TextValue/needsEscape(_:)``,
+    /// or a tab: a word with one takes the longer way, which copies it as it is).
+    static func holdsTextSpecial(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        func special(_ word: UInt64) -> Bool {
+            ByteWords.controls(word) | ByteWords.equal(UInt8(ascii: "\\"), word) | ByteWords.equal(UInt8(ascii: ";"), word)
+                | ByteWords.equal(UInt8(ascii: ","), word) != 0
+        }
+        var index = 0
+        while index + 8 <= text.count {
+            if special(ByteWords.load(text, at: index)) { return true }
+            index += 8
+        }
+        if text.count >= 8 { return special(ByteWords.load(text, at: text.count - 8)) }
+        while index < text.count {
+            if TextValue.needsEscape(text[index]) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Control characters other than tab, which can never reach the output, so that a
@@ -211,16 +296,18 @@ public struct ContentLineWriter: ICalendarSink {
     /// those before it are looked at.
     private mutating func writeLine(cleanFrom: Int? = nil) {
         let start = lineStart
-        let end = cleanFrom ?? bytes.count
-        let holdsLeftOut = bytes.withUnsafeBufferPointer { Self.holdsLeftOut(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-        guard holdsLeftOut || bytes.count - start > Self.maximumOctets else {
-            bytes.append(0x0D)
-            bytes.append(0x0A)
+        let end = cleanFrom ?? out.count
+        let holdsLeftOut = Self.holdsLeftOut(UnsafeBufferPointer(start: out.base + start, count: end - start))
+        guard holdsLeftOut || out.count - start > Self.maximumOctets else {
+            let crlf = out.room(2)
+            crlf.initialize(to: 0x0D)
+            (crlf + 1).initialize(to: 0x0A)
+            out.count += 2
             return
         }
         line.removeAll(keepingCapacity: true)
-        line.append(contentsOf: bytes[start...])
-        bytes.removeSubrange(start...)
+        line.append(contentsOf: UnsafeBufferPointer(start: out.base + start, count: out.count - start))
+        out.count = start
         if holdsLeftOut { line.removeAll(where: Self.isLeftOut) }
         let logical = line
         logical.withUnsafeBufferPointer { line in
@@ -231,16 +318,16 @@ public struct ContentLineWriter: ICalendarSink {
                 // Step back to the first byte of a UTF-8 sequence.
                 while end > start && line[end] & 0xC0 == 0x80 { end -= 1 }
                 if end == start { end = start + limit }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start..<end]))
-                bytes.append(0x0D)
-                bytes.append(0x0A)
-                bytes.append(0x20)
+                out.append(UnsafeBufferPointer(rebasing: line[start..<end]))
+                out.append(0x0D)
+                out.append(0x0A)
+                out.append(0x20)
                 start = end
                 limit = Self.maximumOctets - 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: line[start...]))
-            bytes.append(0x0D)
-            bytes.append(0x0A)
+            out.append(UnsafeBufferPointer(rebasing: line[start...]))
+            out.append(0x0D)
+            out.append(0x0A)
         }
     }
 }

@@ -83,25 +83,43 @@ public enum ICalTimeText {
 
     /// Appends `YYYYMMDD`.
     public static func append(_ date: CivilDate, to bytes: inout [UInt8]) {
-        var text: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &text) { digits in
-            put(date, into: digits)
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[0..<8]))
-        }
+        append(Value.date(date), to: &bytes)
     }
 
     /// Appends `YYYYMMDDTHHMMSS`, with `Z` when `utc`.
     public static func append(_ value: CivilDateTime, utc: Bool, to bytes: inout [UInt8]) {
-        // The sixteen bytes put together on the stack, then appended at once.
+        append(Value.dateTime(value, utc: utc), to: &bytes)
+    }
+
+    /// Appends `value` (``put(_:into:)``), put together on the stack and appended at once.
+    static func append(_ value: Value, to bytes: inout [UInt8]) {
         var text: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &text) { digits in
+            let count = put(value, into: digits)
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[0..<count]))
+        }
+    }
+
+    /// The most bytes ``put(_:into:)`` writes.
+    static let maximumCount = 16
+
+    /// Puts `YYYYMMDD`, or `YYYYMMDDTHHMMSS` with `Z` when UTC, at the start of `digits`
+    /// (room for ``maximumCount`` bytes) and returns how many bytes it put.
+    @inline(__always)
+    static func put(_ value: Value, into digits: UnsafeMutableRawBufferPointer) -> Int {
+        switch value {
+        case .date(let date):
+            put(date, into: digits)
+            return 8
+        case .dateTime(let value, let utc):
             put(value.date, into: digits)
             digits[8] = UInt8(ascii: "T")
             put(value.hour, 2, at: 9, into: digits)
             put(value.minute, 2, at: 11, into: digits)
             put(min(value.second, 59), 2, at: 13, into: digits)
+            guard utc else { return 15 }
             digits[15] = UInt8(ascii: "Z")
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: digits[0..<(utc ? 16 : 15)]))
+            return 16
         }
     }
 

@@ -71,4 +71,28 @@ struct AgendaScheduleTests {
         #expect(memo.schedule(of: plain, onOrAfter: today).next?.start == start)
         #expect(memo.schedule(of: kept, onOrAfter: today).next?.start == Self.time("2026-06-15T09:00:00Z"))
     }
+
+    @Test("an event right after another is taken for it only when start, end, rule and extras are the same")
+    func eventAfterEvent() throws {
+        let today = try #require(CivilDate(year: 2026, month: 6, day: 1))
+        // The same wall-clock times as a date, floating, UTC and in two zones, one rule.
+        var events = ["2026-06-10", "2026-06-10T00:00:00", "2026-06-10T00:00:00Z", "2026-06-10T00:00:00[Europe/Berlin]",
+                      "2026-06-10T00:00:00[Asia/Tokyo]", "2026-06-10T00:00:00.5"].map {
+            Event(id: "e", title: "E", start: Self.time($0), recurrence: "FREQ=MONTHLY")
+        }
+        let kept = Extras(["ics": .object([OpaqueMember("properties", .array([.string("EXDATE:20260710T000000Z")]))])])
+        events.append(Event(id: "e", title: "E", start: Self.time("2026-06-10T00:00:00Z"), recurrence: "FREQ=MONTHLY", extras: kept))
+        events.append(Event(id: "e", title: "E", start: Self.time("2026-06-10T00:00:00Z"), recurrence: "FREQ=MONTHLY", extras: Extras(["md": .string("x")])))
+        events.append(Event(id: "e", title: "E", start: Self.time("2026-05-10"), end: Self.time("2026-05-11"), recurrence: "FREQ=MONTHLY"))
+        events.append(Event(id: "e", title: "E", start: Self.time("2026-05-10"), end: Self.time("2026-05-12"), recurrence: "FREQ=MONTHLY"))
+        for first in events {
+            for second in events {
+                let memo = AgendaScheduleMemo()
+                _ = memo.schedule(of: first, onOrAfter: today)
+                let expected = AgendaSchedule(second, onOrAfter: today)
+                let schedule = memo.schedule(of: second, onOrAfter: today)
+                #expect(schedule.next == expected.next && schedule.words == expected.words && schedule.isRecurring == expected.isRecurring)
+            }
+        }
+    }
 }

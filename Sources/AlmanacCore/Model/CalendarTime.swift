@@ -70,6 +70,8 @@ public enum CalendarTime: Hashable, Sendable {
         let before = zone.secondsFromGMT(for: near.addingTimeInterval(-21_600))
         let after = zone.secondsFromGMT(for: near.addingTimeInterval(21_600))
         let early = date(value, offsetSeconds: before)
+        // One offset all around (most times): the two readings are the same instant.
+        if before == after { return early }
         let late = date(value, offsetSeconds: after)
         if zone.secondsFromGMT(for: early) != before, zone.secondsFromGMT(for: late) == after { return late }
         return early
