@@ -21,6 +21,31 @@ let formatTargets: [Target] = [
     format("Cooklang"),
 ]
 
+/// The test target `NAME` of the module(s) it tests, in `Tests/NAME`: it can use the core and
+/// `AlmanacTestSupport` as well, and the folders named (expected outputs: `Golden`,
+/// `Fixtures`) are data the tests read, left out of the build.
+func tests(_ name: String, of modules: [Target.Dependency], besides files: [String] = []) -> Target {
+    .testTarget(name: name, dependencies: modules + ["AlmanacCore", "AlmanacTestSupport"], exclude: files)
+}
+
+let testTargets: [Target] = [
+    tests("AlmanacCoreTests", of: []),
+    tests("AlmanacJSONTests", of: ["AlmanacJSON"], besides: ["Golden"]),
+    tests("AlmanacICalendarTests", of: ["AlmanacICalendar", "AlmanacICalendarModel"], besides: ["Golden"]),
+    tests("AlmanacMarkdownTests", of: ["AlmanacMarkdown", "AlmanacJSON", "AlmanacXML"], besides: ["Golden", "Fixtures"]),
+    tests("AlmanacXMLTests", of: ["AlmanacXML"], besides: ["Golden"]),
+    tests("AlmanacLibXMLTests", of: ["AlmanacLibXML"]),
+    tests("AlmanacICalendarModelTests", of: ["AlmanacICalendarModel"]),
+    tests("AlmanacJCalTests", of: ["AlmanacJCal", "AlmanacICalendarModel"], besides: ["Golden"]),
+    tests("AlmanacXCalTests", of: ["AlmanacXCal", "AlmanacICalendarModel"], besides: ["Golden"]),
+    tests("AlmanacJSONKitTests", of: ["AlmanacJSONKit"]),
+    tests("AlmanacJSONLDTests", of: ["AlmanacJSONLD", "AlmanacJSONKit"], besides: ["Golden"]),
+    tests("AlmanacCooklangTests", of: ["AlmanacCooklang", "AlmanacMarkdown", "AlmanacJSON"], besides: ["Golden"]),
+    tests("AlmanacBenchTests", of: ["almanac-bench", "AlmanacFormats"]),
+    tests("AlmanacPipelineTests", of: ["Almanac", "AlmanacFormats"]),
+    tests("AlmanacCLITests", of: ["almanac", "AlmanacCLI", "Almanac", "AlmanacFormats"]),
+]
+
 let package = Package(
     name: "almanac",
     products: [
@@ -59,75 +84,7 @@ let package = Package(
         .executableTarget(name: "almanac-bench", dependencies: ["AlmanacCore", "AlmanacFormats"], path: "Sources/AlmanacBench"),
 
         .target(name: "AlmanacTestSupport", dependencies: ["AlmanacCore"], path: "Tests/AlmanacTestSupport"),
-        .testTarget(
-            name: "AlmanacCoreTests",
-            dependencies: ["AlmanacCore", "AlmanacTestSupport"]
-        ),
-        .testTarget(
-            name: "AlmanacJSONTests",
-            dependencies: ["AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacICalendarTests",
-            dependencies: ["AlmanacICalendar", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacMarkdownTests",
-            dependencies: ["AlmanacMarkdown", "AlmanacJSON", "AlmanacXML", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden", "Fixtures"]
-        ),
-        .testTarget(
-            name: "AlmanacXMLTests",
-            dependencies: ["AlmanacXML", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacLibXMLTests",
-            dependencies: ["AlmanacLibXML", "AlmanacCore"]
-        ),
-        .testTarget(
-            name: "AlmanacICalendarModelTests",
-            dependencies: ["AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"]
-        ),
-        .testTarget(
-            name: "AlmanacJCalTests",
-            dependencies: ["AlmanacJCal", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacXCalTests",
-            dependencies: ["AlmanacXCal", "AlmanacICalendarModel", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacJSONKitTests",
-            dependencies: ["AlmanacJSONKit", "AlmanacCore", "AlmanacTestSupport"]
-        ),
-        .testTarget(
-            name: "AlmanacJSONLDTests",
-            dependencies: ["AlmanacJSONLD", "AlmanacJSONKit", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacCooklangTests",
-            dependencies: ["AlmanacCooklang", "AlmanacMarkdown", "AlmanacJSON", "AlmanacCore", "AlmanacTestSupport"],
-            exclude: ["Golden"]
-        ),
-        .testTarget(
-            name: "AlmanacBenchTests",
-            dependencies: ["almanac-bench", "AlmanacFormats", "AlmanacCore"]
-        ),
-        .testTarget(
-            name: "AlmanacPipelineTests",
-            dependencies: ["Almanac", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
-        ),
-        .testTarget(
-            name: "AlmanacCLITests",
-            dependencies: ["almanac", "AlmanacCLI", "Almanac", "AlmanacFormats", "AlmanacCore", "AlmanacTestSupport"]
-        ),
-    ],
+    ] + testTargets,
     swiftLanguageModes: [.v6]
 )
 

@@ -1,19 +1,13 @@
 import AlmanacCore
 
 /// `almanac formats`: the table of codecs the registry holds.
-struct FormatsCommand: Command {
+struct FormatsCommand: ListingCommand {
     let name = "formats"
     let abstract = "List the formats almanac reads and writes."
-    let usage = "almanac formats"
     let discussion = "Names and aliases go after -f and -t; extensions pick the format of a file by its name."
-    let options: [ArgumentScanner.Option] = []
 
-    func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
-        if let extra = arguments.positionals.first {
-            throw UsageError("Unexpected argument '\(extra)'", command: name)
-        }
-        try context.console.write(Array(Self.table(context.registry).utf8))
-        return .success
+    func listing(_ context: CommandContext) -> String {
+        Self.table(context.registry)
     }
 
     /// One row per codec: name, aliases, extensions, whether it reads and writes, and the kinds.

@@ -1,14 +1,11 @@
 import AlmanacCore
 
 /// `almanac rules`: the validation rules with their ids, severities and descriptions.
-struct RulesCommand: Command {
+struct RulesCommand: ListingCommand {
     let name = "rules"
     let abstract = "List the validation rules."
-    let usage = "almanac rules"
-    let options: [ArgumentScanner.Option] = []
 
-    func run(_ arguments: ArgumentScanner.Result, context: CommandContext) throws -> ExitStatus {
-        if let extra = arguments.positionals.first { throw UsageError("Unexpected argument '\(extra)'", command: name) }
+    func listing(_ context: CommandContext) -> String {
         let width = context.rules.rules.map(\.id.count).max() ?? 0
         var text = ""
         for rule in context.rules.rules {
@@ -16,7 +13,6 @@ struct RulesCommand: Command {
             let severity = rule.defaultSeverity.rawValue + String(repeating: " ", count: 7 - rule.defaultSeverity.rawValue.count)
             text += "\(id)  \(severity)  \(rule.summary)\n"
         }
-        try context.console.write(Array(text.utf8))
-        return .success
+        return text
     }
 }

@@ -1,23 +1,16 @@
+import AlmanacCore
+
 /// Cooklang files made up from a seed, with every construct the reader knows: front matter,
 /// sections, multi-line steps, single-word and braced ingredients with every kind of quantity,
 /// fixed quantities, notes, references, cookware, timers, comments, block comments, escapes
 /// and `>` notes. The same seed gives the same file.
 struct GeneratedCooklang {
-    private var state: UInt64
+    private var random: SeededRandom
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    init(seed: UInt64) { random = SeededRandom(seed: seed &+ 0x9E37_79B9_7F4A_7C15) }
 
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-    private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+    private mutating func below(_ bound: Int) -> Int { random.below(bound) }
+    private mutating func pick<T>(_ items: [T]) -> T { random.pick(items) }
 
     static let words = ["stir", "the", "mix", "until", "golden", "then", "gently", "fold", "in", "with", "and", "a", "bit", "of", "heat", "to", "200°C", "crème", "well,", "serve."]
     static let single = ["salt", "pepper", "flour", "sugar", "eggs", "butter", "thyme", "garlic", "🧂", "jalapeño"]

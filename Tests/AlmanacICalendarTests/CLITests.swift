@@ -4,7 +4,7 @@ import Testing
 
 /// The `almanac` binary with iCalendar files: the sample's export and import,
 /// and errors as `file:line:column: error:` with exit status 65.
-@Suite("almanac convert with ics", .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path)))
+@Suite("almanac convert with ics", .enabled(if: TestPaths.hasAlmanacBinary))
 struct CLITests {
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-ics-cli-\(UUID().uuidString)")

@@ -59,7 +59,7 @@ import Testing
 
     @Test("random calendars stream as a search through all items places their tasks")
     func randomCalendars() throws {
-        var random = SplitMix(seed: 5545)
+        var random = SeededRandom(seed: 5545)
         for _ in 0..<400 {
             let lines = Self.randomItems(&random)
             let text = ICS.calendar(lines)
@@ -72,21 +72,21 @@ import Testing
 
     /// Up to twelve items with UIDs from a small pool, so that parents, chains, cycles,
     /// missing parents and shared UIDs all come up.
-    static func randomItems(_ random: inout SplitMix) -> [String] {
+    static func randomItems(_ random: inout SeededRandom) -> [String] {
         let uids = ["a", "b", "c", "d", "e", "f", "g"]
         var lines: [String] = []
-        for _ in 0..<random.next(below: 12) + 1 {
-            let uid = uids[random.next(below: uids.count)]
-            if random.next(below: 3) == 0 {
+        for _ in 0..<random.below(12) + 1 {
+            let uid = uids[random.below(uids.count)]
+            if random.below(3) == 0 {
                 lines += ["BEGIN:VEVENT", "UID:\(uid)", "DTSTART:20270101T100000Z"]
-                if random.next(below: 3) == 0 { lines.append("RECURRENCE-ID:2027010\(random.next(below: 9) + 1)T100000Z") }
+                if random.below(3) == 0 { lines.append("RECURRENCE-ID:2027010\(random.below(9) + 1)T100000Z") }
                 lines.append("END:VEVENT")
             } else {
                 lines += ["BEGIN:VTODO", "UID:\(uid)"]
-                switch random.next(below: 5) {
+                switch random.below(5) {
                 case 0: break
                 case 1: lines.append("RELATED-TO:missing")
-                default: lines.append("RELATED-TO:\(uids[random.next(below: uids.count)])")
+                default: lines.append("RELATED-TO:\(uids[random.below(uids.count)])")
                 }
                 lines.append("END:VTODO")
             }
@@ -142,20 +142,5 @@ import Testing
             let tasks = items.indices.filter { $0 != owner && owners[$0] == owner }.compactMap { uid(items[$0]) }
             return "\(uid(item) ?? "")\(occurrence): " + tasks.joined(separator: ",")
         }
-    }
-}
-
-/// A small seeded generator, so that a failing random calendar can be found again.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
     }
 }

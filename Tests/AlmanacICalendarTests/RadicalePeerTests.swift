@@ -9,7 +9,7 @@ import Testing
 /// gives every item. Radicale passes over a file that breaks CalDAV's one-UID rule,
 /// which the single-file export shows. Skipped when Radicale is absent, unless
 /// `ALMANAC_REQUIRE_PEERS=1`.
-@Suite("Peer: Radicale serves a vdir", .enabled(if: Peers.shouldRun(pythonModule: "radicale") && FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path)))
+@Suite("Peer: Radicale serves a vdir", .enabled(if: Peers.shouldRun(pythonModule: "radicale") && TestPaths.hasAlmanacBinary))
 struct RadicalePeerTests {
     /// `GET /user/cal/` of the storage folder given as the argument; prints the body.
     static let script = #"""

@@ -7,7 +7,7 @@ import Testing
 /// calendar object resource) and a VTIMEZONE for every TZID it uses; together the files
 /// hold the sample's events, and each task names its event. Skipped when the peer is
 /// absent, unless `ALMANAC_REQUIRE_PEERS=1`.
-@Suite("Peer: python icalendar reads a vdir", .enabled(if: Peers.shouldRun(pythonModule: "icalendar") && FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path)))
+@Suite("Peer: python icalendar reads a vdir", .enabled(if: Peers.shouldRun(pythonModule: "icalendar") && TestPaths.hasAlmanacBinary))
 struct VdirPeerTests {
     /// For each file given as an argument: its VERSION, PRODID, the UIDs of its
     /// components other than VTIMEZONE, its VEVENT UIDs, its VTODOs with their parent,

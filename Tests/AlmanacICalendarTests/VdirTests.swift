@@ -5,7 +5,7 @@ import Testing
 /// A calendar as a folder of `.ics` files, one UID each (a vdir, as CalDAV servers,
 /// vdirsyncer and khal keep it): `-d FOLDER -t ics` writes it, and the files read back
 /// together, in any order or as the folder, give the same events with all their tasks.
-@Suite("almanac convert with calendar folders (vdirs)", .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path)))
+@Suite("almanac convert with calendar folders (vdirs)", .enabled(if: TestPaths.hasAlmanacBinary))
 struct VdirTests {
     static let stamp = ["--dtstamp", "2026-01-01T00:00:00Z"]
 

@@ -27,18 +27,8 @@ enum JCal {
 
     /// Runs the built `almanac` and requires success.
     static func almanac(_ arguments: [String], stdin: [UInt8] = []) throws -> [UInt8] {
-        let result = try ProcessRunner.almanac(arguments + ["--dtstamp", stamp, "--no-validate"], stdin: stdin)
-        guard result.status == 0 else { throw Failure(message: "almanac \(arguments.joined(separator: " ")): \(result.stderrText)") }
-        return result.stdout
+        try ProcessRunner.almanacOutput(arguments + ["--dtstamp", stamp, "--no-validate"], stdin: stdin)
     }
-
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    /// Whether the built binary is there (the tests that run it are skipped otherwise).
-    static var hasBinary: Bool { FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path) }
 
     /// `Samples/events.json` as jCal, written by the binary.
     static func sampleJCal() throws -> [UInt8] {

@@ -6,7 +6,7 @@ import Testing
 
 /// almanac's jCal against python `icalendar` 7.3.0's `Calendar.from_ical(ics).to_jcal()`
 /// for the same calendar. Skipped when the peer is absent, unless `ALMANAC_REQUIRE_PEERS=1`.
-@Suite("Peer: python icalendar to_jcal", .enabled(if: Peers.shouldRun(pythonModule: "icalendar") && JCal.hasBinary))
+@Suite("Peer: python icalendar to_jcal", .enabled(if: Peers.shouldRun(pythonModule: "icalendar") && TestPaths.hasAlmanacBinary))
 struct PeerTests {
     /// Reads the calendar almanac wrote as RFC 5545 text from standard input, converts it
     /// with the peer's `to_jcal()`, and prints the differences from almanac's jCal (the file

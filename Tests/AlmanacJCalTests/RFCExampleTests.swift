@@ -231,7 +231,7 @@ struct RFCExampleTests {
         ])
     }
 
-    @Test("the jCal and iCalendar forms of each example read into the same document", .enabled(if: JCal.hasBinary))
+    @Test("the jCal and iCalendar forms of each example read into the same document", .enabled(if: TestPaths.hasAlmanacBinary))
     func sameAsICalendar() throws {
         for (jcal, ics) in [(Self.example1, Self.example1ICS), (Self.example2, Self.example2ICS)] {
             let fromJCal = try JCal.almanac(["convert", "-f", "jcal", "-t", "json"], stdin: Array(jcal.utf8))

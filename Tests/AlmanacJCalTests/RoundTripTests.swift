@@ -25,7 +25,7 @@ struct RoundTripTests {
         #expect(try JCal.decode(bytes).document == document)
     }
 
-    @Test("what the model has no field for survives ics → jcal → ics", .enabled(if: JCal.hasBinary))
+    @Test("what the model has no field for survives ics → jcal → ics", .enabled(if: TestPaths.hasAlmanacBinary))
     func richCalendar() throws {
         let ics = Array(JCal.richICS.utf8)
         let jcal = try JCal.almanac(["convert", "-f", "ics", "-t", "jcal"], stdin: ics)
@@ -37,7 +37,7 @@ struct RoundTripTests {
         #expect(ICalendarExtras(document.events[0].extras).components == ["BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:Reminder\nTRIGGER:-PT15M\nEND:VALARM"])
     }
 
-    @Test("Samples/events.ics → jcal → ics is byte-identical; json → jcal → json gives the sample", .enabled(if: JCal.hasBinary))
+    @Test("Samples/events.ics → jcal → ics is byte-identical; json → jcal → json gives the sample", .enabled(if: TestPaths.hasAlmanacBinary))
     func sample() throws {
         let ics = try JCal.almanac(["convert", TestPaths.sample("events.ics").path, "-t", "ics"])
         let jcal = try JCal.almanac(["convert", TestPaths.sample("events.ics").path, "-t", "jcal"])
@@ -85,7 +85,7 @@ struct ErrorTests {
         #expect(ICalendarExtras(result.document.events[0].extras).properties == ["DTSTART:tomorrow"])
     }
 
-    @Test("the CLI exits 65 with file:line:column", .enabled(if: JCal.hasBinary))
+    @Test("the CLI exits 65 with file:line:column", .enabled(if: TestPaths.hasAlmanacBinary))
     func cli() throws {
         let result = try ProcessRunner.almanac(["convert", "-f", "jcal", "-t", "json"], stdin: Array("[\"vcalendar\",\n  [1], []]".utf8))
         #expect(result.status == 65)

@@ -5,7 +5,7 @@ import Testing
 /// A calendar as a folder of `.jcal` files, one UID each, as a vdir holds `.ics` files:
 /// written with `-d FOLDER -t jcal`, read back together (the files in either order, or
 /// the folder) into the sample's events with all their tasks.
-@Suite("almanac convert with jCal folders", .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path)))
+@Suite("almanac convert with jCal folders", .enabled(if: TestPaths.hasAlmanacBinary))
 struct VdirTests {
     static func events(_ json: [UInt8]) throws -> [String] {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])

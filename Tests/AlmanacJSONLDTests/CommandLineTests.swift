@@ -6,7 +6,7 @@ import Testing
 
 @Suite("JSON-LD through the almanac binary")
 struct CommandLineTests {
-    @Test("almanac convert page.html -t md: groups, sections, yields with units and durations", .enabled(if: Fixtures.hasBinary))
+    @Test("almanac convert page.html -t md: groups, sections, yields with units and durations", .enabled(if: TestPaths.hasAlmanacBinary))
     func pageToMarkdown() throws {
         let url = try Fixtures.temporaryFile("page.html", Fixtures.page)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
@@ -25,7 +25,7 @@ struct CommandLineTests {
         }
     }
 
-    @Test("bad JSON-LD exits 65 with file:line:column", .enabled(if: Fixtures.hasBinary))
+    @Test("bad JSON-LD exits 65 with file:line:column", .enabled(if: TestPaths.hasAlmanacBinary))
     func badInput() throws {
         let cases = [
             ("[{\"@type\": \"Person\"}]", "<stdin>:1:1: error: no schema.org Recipe"),
@@ -46,7 +46,7 @@ struct CommandLineTests {
         #expect(page.stderrText.hasPrefix("\(url.path):1:1: error: the page has no <script type=\"application/ld+json\"> block"), "\(page.stderrText)")
     }
 
-    @Test("jsonld → json → jsonld keeps everything", .enabled(if: Fixtures.hasBinary))
+    @Test("jsonld → json → jsonld keeps everything", .enabled(if: TestPaths.hasAlmanacBinary))
     func throughJSON() throws {
         let url = try Fixtures.temporaryFile("page.html", Fixtures.page)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }

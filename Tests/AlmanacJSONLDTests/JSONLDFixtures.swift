@@ -18,19 +18,11 @@ enum Fixtures {
 
     static func recipe(_ text: String) throws -> Recipe {
         let recipes = try decode(text).document.recipes
-        guard recipes.count == 1 else { throw Failure(message: "expected one recipe, found \(recipes.count)") }
+        guard recipes.count == 1 else { throw TestFailure("expected one recipe, found \(recipes.count)") }
         return recipes[0]
     }
 
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
-
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    /// Whether the built binary is there (the tests that run it are skipped otherwise).
-    static var hasBinary: Bool { FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path) }
 
     /// A temporary file holding `text`, removed by the caller.
     static func temporaryFile(_ name: String, _ text: String) throws -> URL {

@@ -4,23 +4,6 @@ import AlmanacCore
 /// of time, several zones, awkward text (escapes, line breaks, long lines,
 /// non-Latin scripts), colors that 8 bits cannot hold, and task lists.
 public enum GeneratedCalendars {
-    /// A small deterministic generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.count))
-        }
-        mutating func bool() -> Bool { next() & 1 == 1 }
-        mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
-    }
-
     static let zones = ["Europe/Berlin", "America/Los_Angeles", "Asia/Tokyo", "Australia/Sydney", "America/Sao_Paulo", "Asia/Kolkata", "Europe/London", "Pacific/Auckland", "UTC"]
 
     static let words = [
@@ -29,27 +12,27 @@ public enum GeneratedCalendars {
         String(repeating: "long ", count: 30), "x",
     ]
 
-    static func text(_ random: inout Random) -> String {
-        (0..<random.int(1...4)).map { _ in random.pick(words) }.joined(separator: " ")
+    static func text(_ random: inout SeededRandom) -> String {
+        (0..<random.inRange(1...4)).map { _ in random.pick(words) }.joined(separator: " ")
     }
 
-    static func dateTime(_ random: inout Random) -> CivilDateTime {
-        let date = CivilDate(year: random.int(2024...2030), month: random.int(1...12), day: random.int(1...28))!
-        return CivilDateTime(date: date, hour: random.int(0...23), minute: random.pick([0, 15, 30, 45, 59]), second: random.pick([0, 0, 30]))!
+    static func dateTime(_ random: inout SeededRandom) -> CivilDateTime {
+        let date = CivilDate(year: random.inRange(2024...2030), month: random.inRange(1...12), day: random.inRange(1...28))!
+        return CivilDateTime(date: date, hour: random.inRange(0...23), minute: random.pick([0, 15, 30, 45, 59]), second: random.pick([0, 0, 30]))!
     }
 
     public static func document(seed: UInt64, count: Int = 12) -> AlmanacDocument {
-        var random = Random(state: seed &* 7_919 &+ 1)
+        var random = SeededRandom(seed: seed &* 7_919 &+ 1)
         var events: [Event] = []
         for index in 0..<count {
             var event = Event(id: "gen-\(seed)-\(index)@almanac.test", title: text(&random))
             let local = dateTime(&random)
-            let length = random.int(0...(3 * 86_400))
+            let length = random.inRange(0...(3 * 86_400))
             let later = CivilDateTime(secondsSinceEpoch: local.secondsSinceEpoch + length)
-            switch random.int(0...3) {
+            switch random.inRange(0...3) {
             case 0:
                 event.start = .date(local.date)
-                event.end = random.bool() ? .date(local.date.adding(days: random.int(1...5))) : nil
+                event.end = random.bool() ? .date(local.date.adding(days: random.inRange(1...5))) : nil
             case 1:
                 event.start = .utc(local)
                 event.end = .utc(later)
@@ -61,7 +44,7 @@ public enum GeneratedCalendars {
                 }
                 let zone = random.pick(zones)
                 event.start = .zoned(awake(local), timeZone: zone)
-                event.end = .zoned(awake(later), timeZone: random.int(0...3) == 0 ? random.pick(zones) : zone)
+                event.end = .zoned(awake(later), timeZone: random.inRange(0...3) == 0 ? random.pick(zones) : zone)
             default:
                 event.start = .floating(local)
                 event.end = random.bool() ? .floating(later) : nil
@@ -71,11 +54,11 @@ public enum GeneratedCalendars {
             if random.bool() { event.url = "https://example.com/\(seed)/\(index)?a=1&b=2" }
             if random.bool() { event.symbol = random.pick(["gift.fill", "airplane", "sparkles", "tent.fill"]) }
             if random.bool() {
-                event.color = RGBAColor(red: Double(random.int(0...1000)) / 1000, green: Double(random.int(0...255)) / 255, blue: Double(random.int(0...4)) / 4, alpha: random.pick([1, 0.5, 0.25]))
+                event.color = RGBAColor(red: Double(random.inRange(0...1000)) / 1000, green: Double(random.inRange(0...255)) / 255, blue: Double(random.inRange(0...4)) / 4, alpha: random.pick([1, 0.5, 0.25]))
             }
-            event.categories = (0..<random.int(0...3)).map { _ in random.pick(words) }
-            if random.int(0...3) == 0 { event.recurrence = random.pick(["FREQ=YEARLY", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=5", "FREQ=MONTHLY;BYMONTHDAY=-1"]) }
-            event.tasks = (0..<random.int(0...4)).map { taskIndex in
+            event.categories = (0..<random.inRange(0...3)).map { _ in random.pick(words) }
+            if random.inRange(0...3) == 0 { event.recurrence = random.pick(["FREQ=YEARLY", "FREQ=WEEKLY;BYDAY=MO,WE;COUNT=5", "FREQ=MONTHLY;BYMONTHDAY=-1"]) }
+            event.tasks = (0..<random.inRange(0...4)).map { taskIndex in
                 EventTask(id: "gen-\(seed)-\(index)-task-\(taskIndex)", text: text(&random), isCompleted: random.bool())
             }
             events.append(event)

@@ -1,3 +1,5 @@
+import AlmanacCore
+
 /// A reproducible NDJSON stream of recipes and events, as almanac's ndjson writer writes them
 /// (so that an item that comes through unchanged comes out byte for byte), with a known set of
 /// items that break a validation rule: the input of the tests that run almanac as a stage of
@@ -17,37 +19,37 @@ public struct GeneratedItemStream: Sendable {
     /// (an event's `end-after-start` or `date-range`, a recipe's `rating-range`, either's
     /// `title-required`), and about one recipe in 500 with a warning only.
     public static func make(seed: UInt64, count: Int) -> GeneratedItemStream {
-        var random = GeneratedCalendars.Random(state: seed &* 6_364_136_223_846_793_005 &+ 1)
+        var random = SeededRandom(seed: seed &* 6_364_136_223_846_793_005 &+ 1)
         var stream = GeneratedItemStream(lines: [], invalid: [:], warned: [:])
         stream.lines.reserveCapacity(count)
         let titles = ["Dinner", "Grüße", "日本語 lesson", "Run", "Stand-up", "Soup", "Bread", "Café au lait"]
         for index in 0..<count {
-            let broken = random.int(0...399) == 0 ? random.int(0...3) : nil
+            let broken = random.inRange(0...399) == 0 ? random.inRange(0...3) : nil
             let title = broken == 1 ? "" : "\(random.pick(titles)) \(index)"
             if index % 2 == 0 {
                 let id = "ev-\(index)"
-                let year = broken == 2 ? 2301 : random.int(2024...2030)
-                let day = "\(year)-\(two(random.int(1...12)))-\(two(random.int(1...28)))"
+                let year = broken == 2 ? 2301 : random.inRange(2024...2030)
+                let day = "\(year)-\(two(random.inRange(1...12)))-\(two(random.inRange(1...28)))"
                 // Clear of the small hours, where a daylight-saving gap makes a Berlin time mean no instant.
-                let hour = random.int(4...20)
-                let endHour = broken == 0 ? hour - 1 : hour + random.int(1...3)
+                let hour = random.inRange(4...20)
+                let endHour = broken == 0 ? hour - 1 : hour + random.inRange(1...3)
                 var line = "{\"kind\":\"event\",\"id\":\"\(id)\",\"title\":\"\(title)\""
-                switch random.int(0...2) {
+                switch random.inRange(0...2) {
                 case 0: line += ",\"start\":\"\(day)T\(two(hour)):00:00Z\",\"end\":\"\(day)T\(two(endHour)):30:00Z\""
                 case 1: line += ",\"start\":\"\(day)T\(two(hour)):15:00\",\"end\":\"\(day)T\(two(endHour)):15:00\",\"timeZone\":\"Europe/Berlin\""
                 default: line += ",\"start\":\"\(day)T\(two(hour)):00:00\",\"end\":\"\(day)T\(two(endHour)):00:00\""
                 }
-                if random.bool() { line += ",\"location\":\"Room \(random.int(1...40))\"" }
+                if random.bool() { line += ",\"location\":\"Room \(random.inRange(1...40))\"" }
                 if random.bool() { line += ",\"categories\":[\"Work\",\"Family\"]" }
                 stream.lines.append(line + "}")
                 if let broken, broken != 3 { stream.invalid[id] = [["end-after-start", "title-required", "date-range"][broken]] }
             } else {
                 let id = "rc-\(index)"
-                let rating = broken == 3 ? 7 : random.int(0...5)
+                let rating = broken == 3 ? 7 : random.inRange(0...5)
                 var line = "{\"kind\":\"recipe\",\"id\":\"\(id)\",\"title\":\"\(title)\""
-                line += ",\"ingredients\":[{\"amount\":\(random.int(1...500)),\"unit\":\"g\",\"name\":\"flour\"},{\"name\":\"salt\"}]"
+                line += ",\"ingredients\":[{\"amount\":\(random.inRange(1...500)),\"unit\":\"g\",\"name\":\"flour\"},{\"name\":\"salt\"}]"
                 line += ",\"directions\":[\"Mix.\",\"Bake.\"],\"rating\":\(rating)"
-                if random.int(0...499) == 0 {
+                if random.inRange(0...499) == 0 {
                     line += ",\"dateAdded\":\"2026-01-02T00:00:00Z\",\"dateModified\":\"2026-01-01T00:00:00Z\""
                     stream.warned[id] = ["modified-after-added"]
                 }

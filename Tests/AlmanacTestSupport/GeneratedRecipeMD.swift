@@ -1,9 +1,10 @@
+import AlmanacCore
+
 /// Reproducible RecipeMD files as people write them, for the scaling peer tests: amounts in
 /// every spelling RecipeMD reads (`1 1/2`, `½`, `1 ½`, `1,5`, `.5`, `3/4`, `0.333`, negatives),
 /// with and without units, ingredients without amounts, nested groups, and yields of which
 /// one is always in `servings` (with an amount) and some have no unit.
 public enum GeneratedRecipeMD {
-    typealias Random = GeneratedCalendars.Random
 
     static let amounts = [
         "1", "2", "3", "4", "6", "10", "12", "250", "1000", "1/2", "1/3", "2/3", "1/4", "3/4", "1/8", "3/8", "5/6", "1/7",
@@ -19,20 +20,20 @@ public enum GeneratedRecipeMD {
 
     /// `count` recipes, each `(fileName, text)`; titles are `Generated recipe N` and unique.
     public static func files(seed: UInt64, count: Int) -> [(name: String, text: String)] {
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         return (0..<count).map { number in ("generated-\(number).md", recipe(number, &random)) }
     }
 
-    static func recipe(_ number: Int, _ random: inout Random) -> String {
+    static func recipe(_ number: Int, _ random: inout SeededRandom) -> String {
         var lines = ["# Generated recipe \(number)", ""]
         if random.bool() { lines += ["A recipe to scale.", ""] }
         var yields = ["\(positiveAmount(&random)) servings"]
-        for _ in 0..<random.int(0...2) { yields.append("\(positiveAmount(&random)) \(random.pick(yieldUnits))") }
-        if random.int(0...3) == 0 { yields.append(positiveAmount(&random)) }
+        for _ in 0..<random.inRange(0...2) { yields.append("\(positiveAmount(&random)) \(random.pick(yieldUnits))") }
+        if random.inRange(0...3) == 0 { yields.append(positiveAmount(&random)) }
         if random.bool() { yields.swapAt(0, yields.count - 1) }
         lines += ["**\(yields.joined(separator: ", "))**", "", "---", ""]
         lines += ingredients(&random)
-        for group in 0..<random.int(0...2) {
+        for group in 0..<random.inRange(0...2) {
             lines += ["", "## Group \(group + 1)", ""] + ingredients(&random)
             if random.bool() { lines += ["", "### Inner \(group + 1)", ""] + ingredients(&random) }
         }
@@ -40,17 +41,17 @@ public enum GeneratedRecipeMD {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func ingredients(_ random: inout Random) -> [String] {
-        (0..<random.int(1...5)).map { _ in
+    static func ingredients(_ random: inout SeededRandom) -> [String] {
+        (0..<random.inRange(1...5)).map { _ in
             let name = random.pick(names)
-            guard random.int(0...5) > 0 else { return "- \(name)" }
+            guard random.inRange(0...5) > 0 else { return "- \(name)" }
             let unit = random.pick(units)
             return "- *\(random.pick(amounts))\(unit.isEmpty ? "" : " " + unit)* \(name)"
         }
     }
 
     /// An amount a yield can be scaled from (RecipeMD scales from any, almanac from positive ones).
-    static func positiveAmount(_ random: inout Random) -> String {
+    static func positiveAmount(_ random: inout SeededRandom) -> String {
         var amount = random.pick(amounts)
         while amount.hasPrefix("-") { amount = random.pick(amounts) }
         return amount

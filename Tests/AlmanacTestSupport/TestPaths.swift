@@ -37,6 +37,9 @@ public enum TestPaths {
         return packageRoot.appendingPathComponent(".build/debug/almanac")
     }()
 
+    /// Whether the built `almanac` is there (the tests that run it are skipped otherwise).
+    public static var hasAlmanacBinary: Bool { FileManager.default.isExecutableFile(atPath: almanacBinary.path) }
+
     /// `../shared/` beside the package, or `nil` when it is absent (tests then report "skipped").
     public static let shared: URL? = {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")

@@ -4,7 +4,7 @@ import Testing
 
 /// A calendar as a folder of `.xcs` files, one UID each: written with `-d FOLDER -t xcal`
 /// and read back together into the sample's events with all their tasks.
-@Suite("almanac convert with xCal folders", .enabled(if: FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path)))
+@Suite("almanac convert with xCal folders", .enabled(if: TestPaths.hasAlmanacBinary))
 struct FolderTests {
     static func events(_ json: [UInt8]) throws -> [String] {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])

@@ -7,7 +7,7 @@ import Testing
 /// The ics almanac writes from an xCal file, read by python `icalendar` 7.3.0, holds the
 /// same events and tasks as the xCal file itself (read with Python's own XML parser).
 /// Skipped when the peer is absent, unless `ALMANAC_REQUIRE_PEERS=1`.
-@Suite("Peer: python icalendar reads the ics written from xCal", .enabled(if: Peers.shouldRun(pythonModule: "icalendar") && XCal.hasBinary))
+@Suite("Peer: python icalendar reads the ics written from xCal", .enabled(if: Peers.shouldRun(pythonModule: "icalendar") && TestPaths.hasAlmanacBinary))
 struct PeerTests {
     /// Reads the xCal file named by the first argument with `xml.etree` and the ics on
     /// standard input with `icalendar.Calendar.from_ical`, and prints the number of

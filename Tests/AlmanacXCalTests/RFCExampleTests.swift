@@ -202,7 +202,7 @@ struct RFCExampleTests {
         ])
     }
 
-    @Test("each example and its iCalendar form convert to the same JSON document", .enabled(if: XCal.hasBinary), arguments: [1, 2])
+    @Test("each example and its iCalendar form convert to the same JSON document", .enabled(if: TestPaths.hasAlmanacBinary), arguments: [1, 2])
     func sameAsICalendar(example: Int) throws {
         let (xcal, ics) = example == 1 ? (Self.example1, Self.example1ICS) : (Self.example2, Self.example2ICS)
         let fromXCal = try XCal.almanac(["convert", "-f", "xcal", "-t", "json"], stdin: Array(xcal.utf8))

@@ -6,7 +6,7 @@ import Testing
 
 /// xCal to iCalendar and back through the built binary (this target cannot import the
 /// ics codec: a format never depends on another), and the sample.
-@Suite("xCal round trips", .enabled(if: XCal.hasBinary))
+@Suite("xCal round trips", .enabled(if: TestPaths.hasAlmanacBinary))
 struct RoundTripTests {
     @Test("Samples/events.xcs is what almanac writes for Samples/events.json, and reads back to it")
     func sample() throws {

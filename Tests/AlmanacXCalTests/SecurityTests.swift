@@ -42,7 +42,7 @@ struct SecurityTests {
         #expect(position.line == 4)
     }
 
-    @Test("an external entity in a parameter, and through the command line, never leaks", .enabled(if: XCal.hasBinary))
+    @Test("an external entity in a parameter, and through the command line, never leaks", .enabled(if: TestPaths.hasAlmanacBinary))
     func externalEntityThroughTheCommandLine() throws {
         let (url, secret) = try secretFile()
         defer { try? FileManager.default.removeItem(at: url) }
@@ -136,7 +136,7 @@ struct SecurityTests {
         }
     }
 
-    @Test("the command line exits 65 with file:line:column and libxml2 prints nothing", .enabled(if: XCal.hasBinary))
+    @Test("the command line exits 65 with file:line:column and libxml2 prints nothing", .enabled(if: TestPaths.hasAlmanacBinary))
     func commandLine() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-xcal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

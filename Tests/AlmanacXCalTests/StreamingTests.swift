@@ -158,7 +158,7 @@ struct StreamingTests {
         #expect(throws: XCalDecodingError.self) { try XCal.decode(broken) }
     }
 
-    @Test("a truncated file through the command line: exit 65 with file:line:column, the events before the cut streamed out", .enabled(if: XCal.hasBinary))
+    @Test("a truncated file through the command line: exit 65 with file:line:column, the events before the cut streamed out", .enabled(if: TestPaths.hasAlmanacBinary))
     func truncatedCommandLine() throws {
         let folder = try ScratchFolder()
         let path = folder.path("cut.xcs")

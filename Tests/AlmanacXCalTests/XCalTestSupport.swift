@@ -44,18 +44,8 @@ enum XCal {
 
     /// Runs the built `almanac` with a fixed DTSTAMP and requires success.
     static func almanac(_ arguments: [String], stdin: [UInt8] = []) throws -> [UInt8] {
-        let result = try ProcessRunner.almanac(arguments + ["--dtstamp", stamp, "--no-validate"], stdin: stdin)
-        guard result.status == 0 else { throw Failure(message: "almanac \(arguments.joined(separator: " ")): \(result.stderrText)") }
-        return result.stdout
+        try ProcessRunner.almanacOutput(arguments + ["--dtstamp", stamp, "--no-validate"], stdin: stdin)
     }
-
-    struct Failure: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
-    /// Whether the built binary is there (the tests that run it are skipped otherwise).
-    static var hasBinary: Bool { FileManager.default.isExecutableFile(atPath: TestPaths.almanacBinary.path) }
 
     /// A calendar with what the model has no field for, as RFC 5545 text: attendees with
     /// a boolean RSVP and cal-address parameters, alarms, EXDATE, an RDATE period, GEO,

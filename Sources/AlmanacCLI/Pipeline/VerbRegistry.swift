@@ -5,8 +5,8 @@ enum VerbRegistry {
     static let verbs: [any Verb] = [
         SortVerb(),
         FilterVerb(),
-        HeadVerb(),
-        TailVerb(),
+        EndVerb.head,
+        EndVerb.tail,
         DedupeVerb(),
         RemoveCompletedVerb(),
         FavoriteVerb(),

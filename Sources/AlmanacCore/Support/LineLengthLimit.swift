@@ -68,18 +68,19 @@ package struct LineLengthLimit: Sendable {
 /// A line longer than the limit: where it starts.
 package struct LineTooLong: Error, Sendable, Hashable {
     package var limit: Int
-    /// The line's number (1-based) and the offset of its first byte.
-    package var line: Int
-    package var offset: Int
+    /// Where the line starts: its first byte, in column 1.
+    package var position: SourcePosition
 
+    /// The line numbered `line` (from 1), whose first byte is at `offset`, is longer than `limit`.
     package init(limit: Int, line: Int, offset: Int) {
         self.limit = limit
-        self.line = line
-        self.offset = offset
+        position = SourcePosition(offset: offset, line: line, column: 1)
     }
 
-    /// Where the line starts, as a position.
-    package var position: SourcePosition { SourcePosition(offset: offset, line: line, column: 1) }
+    /// The line's number, from 1.
+    package var line: Int { position.line }
+    /// The offset of the line's first byte.
+    package var offset: Int { position.offset }
 }
 
 /// A byte source that checks each line as it passes through (see ``LineLengthLimit``),
