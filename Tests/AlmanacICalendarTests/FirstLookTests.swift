@@ -71,7 +71,7 @@ struct FirstLookTests {
 
     @Test("items in any order, with alarms, folds and CRLF or LF, give the tree's outline")
     func mutatedCalendars() throws {
-        var random = SplitMix(seed: 15)
+        var random = SeededRandom(seed: 15)
         let parts: [[String]] = [
             ["BEGIN:VEVENT", "UID:a", "SUMMARY:A", "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VALARM", "END:VEVENT"],
             ["BEGIN:VEVENT", "UID:b", "RECURRENCE-ID:20270101T100000Z", "SUMMARY:B", "END:VEVENT"],
@@ -88,8 +88,8 @@ struct FirstLookTests {
         ]
         for round in 0..<300 {
             var lines: [String] = []
-            for _ in 0..<random.next(below: 9) + 1 {
-                lines += parts[random.next(below: parts.count)]
+            for _ in 0..<random.below(9) + 1 {
+                lines += parts[random.below(parts.count)]
             }
             let text = ICS.calendar(lines)
             try Self.expectTreeOutline(Array((round % 2 == 0 ? text : text.replacingOccurrences(of: "\r\n", with: "\n")).utf8))
@@ -130,8 +130,8 @@ struct FirstLookTests {
         #expect(decoded[5].tasks.map { ICalendarExtras($0.extras) } == [ICalendarExtras(properties: ["X-KEPT:1"])])
         try OutlinePassTests.expectStreamedAlike(bytes)
         // More different alarms than are remembered, in turn and at random.
-        var random = SplitMix(seed: 8)
-        let minutes = (0..<60).map { $0 < 30 ? $0 % 11 : random.next(below: 13) }
+        var random = SeededRandom(seed: 8)
+        let minutes = (0..<60).map { $0 < 30 ? $0 % 11 : random.below(13) }
         let many = Array(ICS.calendar(minutes.enumerated().flatMap { ["BEGIN:VEVENT", "UID:m\($0)"] + alarm($1) + ["END:VEVENT"] }).utf8)
         let alarms = try ICS.decode(many).document.events.map { ICalendarExtras($0.extras).components }
         #expect(alarms == minutes.map { ["BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT\($0)M\nEND:VALARM"] })

@@ -67,8 +67,7 @@ public struct InputLimits: Sendable, Hashable {
     }
 
     func exceeded(_ long: LineTooLong, name: String) -> LimitExceeded {
-        let position = SourcePosition(offset: long.offset, line: long.line, column: 1)
-        return LimitExceeded(diagnostic: Diagnostic(.error, "line \(long.line) is longer than \(long.limit) bytes, the limit; raise it with --max-line-length", source: name, position: position))
+        LimitExceeded(diagnostic: Diagnostic(.error, "line \(long.line) is longer than \(long.limit) bytes, the limit; raise it with --max-line-length", source: name, position: long.position))
     }
 
     /// A reader's error as a diagnostic; one about nesting names `--max-depth`, one about an
