@@ -120,7 +120,7 @@ extension JSONModelReader {
     mutating func double(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Double?> {
         let start = scanner.index
         if let bytes = try numberBytes() {
-            if let number = JSONScanner.shortDecimal(bytes) { return .success(number) }
+            if let number = JSONScanner.shortDecimal(bytes) ?? JSONNumberText.byteFraction(bytes) { return .success(number) }
             let text = String(decoding: bytes, as: UTF8.self)
             guard let number = Double(text), number.isFinite else { return .failure(object.invalid(key, "\(text) does not fit a number", at: start)) }
             return .success(number)

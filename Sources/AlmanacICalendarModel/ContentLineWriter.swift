@@ -18,8 +18,8 @@ public struct ContentLineWriter: ICalendarSink {
     private var lineStart = 0
     /// A long or unclean logical line, moved out of ``out`` to be folded back in.
     private var line: [UInt8] = []
-    /// Room for the pieces that are written to an array (an escaped TEXT value with bytes
-    /// to escape, a parameter, a kept line) before they are copied to ``out``.
+    /// Room for the pieces that are written to an array (a parameter, a kept line) before
+    /// they are copied to ``out``.
     private var scratch: [UInt8] = []
     /// `BEGIN:` and `END:` lines written so far with their CRLF, at most eight (a calendar
     /// has few component names), each copied whole when it comes again.
@@ -235,16 +235,13 @@ public struct ContentLineWriter: ICalendarSink {
 
     /// Appends `source` as an escaped TEXT value (``TextValue/appendReporting(_:to:)``). A
     /// value with no byte to escape or leave out (most of them) is copied as it is, found so
-    /// eight bytes at a time; the others are escaped into ``scratch`` and copied from there.
+    /// eight bytes at a time; the others are escaped straight into ``out``.
     private mutating func appendText(_ source: UnsafeBufferPointer<UInt8>) -> TextValue.EscapeReport {
         if !Self.holdsTextSpecial(source) {
             out.append(source)
             return TextValue.EscapeReport()
         }
-        scratch.removeAll(keepingCapacity: true)
-        let report = TextValue.appendReporting(source, to: &scratch)
-        scratch.withUnsafeBufferPointer { out.append($0) }
-        return report
+        return TextValue.appendReporting(source, to: &out)
     }
 
     /// Whether `text` holds a byte TEXT escapes or leaves out (``TextValue/needsEscape(_:)``,

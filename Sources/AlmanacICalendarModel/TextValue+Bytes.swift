@@ -43,7 +43,8 @@ extension TextValue {
     /// Appends the UTF-8 `source` as an escaped TEXT value: runs of ordinary bytes are
     /// copied whole, each special byte (ASCII) is written escaped or left out. Eight bytes
     /// are looked at a time, and a word with a special byte is entered at its first one.
-    static func appendReporting(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> EscapeReport {
+    /// `bytes` is an array or a writer's output (``ByteOutput``), written to straight.
+    static func appendReporting<Output: ByteOutput>(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout Output) -> EscapeReport {
         var report = EscapeReport()
         var copied = 0
         var index = 0
@@ -68,7 +69,7 @@ extension TextValue {
                 index += 1
                 continue
             }
-            if index > copied { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<index])) }
+            if index > copied { bytes.append(UnsafeBufferPointer(rebasing: source[copied..<index])) }
             switch byte {
             case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","):
                 bytes.append(UInt8(ascii: "\\"))
@@ -88,7 +89,7 @@ extension TextValue {
             index += 1
             copied = index
         }
-        if count > copied { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<count])) }
+        if count > copied { bytes.append(UnsafeBufferPointer(rebasing: source[copied..<count])) }
         return report
     }
 

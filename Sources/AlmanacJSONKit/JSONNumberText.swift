@@ -152,3 +152,40 @@ package enum JSONNumberText {
         }
     }
 }
+
+extension JSONNumberText {
+    /// The value of the checked JSON number bytes `number` when they are, byte for byte,
+    /// the text ``write(_:to:)-(Double,_)`` gives k/255 (a colour component of eight bits,
+    /// `0.27450980392156865`, too long for Clinger's fast path): k/255, which is what
+    /// `Double(String)` reads from that text (each text is checked so once, see
+    /// ``readableByteFractions``). `nil` for any other number.
+    package static func byteFraction(_ number: UnsafeBufferPointer<UInt8>) -> Double? {
+        // `0.` and fifteen digits or more: the first fifteen place the number within 1e-15,
+        // far closer than the 1/255 between two fractions.
+        guard number.count >= 17, number.count <= doubleRoom, number[0] == UInt8(ascii: "0"), number[1] == UInt8(ascii: ".") else { return nil }
+        var digits: UInt64 = 0
+        for index in 2..<17 {
+            let digit = number[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            digits = digits &* 10 &+ UInt64(digit)
+        }
+        let numerator = Int(Double(digits) / 1e15 * 255 + 0.5)
+        guard numerator > 0, numerator < 255, readableByteFractions[numerator] else { return nil }
+        let fractions = byteFractions
+        guard fractions.lengths[numerator] == number.count else { return nil }
+        let start = numerator * doubleRoom
+        for index in 0..<number.count where fractions.texts[start + index] != number[index] { return nil }
+        return Double(numerator) / 255
+    }
+
+    /// Whether ``byteFractions``' text of k/255 reads back as k/255 through `Double(String)`,
+    /// for k from 0 to 254: ``byteFraction(_:)`` answers only for those.
+    private static let readableByteFractions: [Bool] = {
+        let fractions = byteFractions
+        return (0..<255).map { numerator in
+            guard numerator > 0 else { return false }
+            let text = fractions.texts[(numerator * doubleRoom)..<(numerator * doubleRoom + fractions.lengths[numerator])]
+            return Double(String(decoding: text, as: UTF8.self)) == Double(numerator) / 255
+        }
+    }()
+}

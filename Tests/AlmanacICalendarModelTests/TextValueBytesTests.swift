@@ -94,6 +94,20 @@ struct TextValueBytesTests {
         }
     }
 
+    @Test("appendReporting writes into a writer's output what it appends to an array, growing it")
+    func intoOutput() {
+        let long = String(repeating: "a,b;c\\d\r\nü👟\u{1}", count: 60)
+        for text in Self.samples + Self.generated() + Self.placed() + [long] {
+            var expected: [UInt8] = [0x41]
+            var output = ContentLineOutput(capacity: 0)
+            output.append(0x41)
+            var copy = text
+            let (arrayReport, outputReport) = copy.withUTF8 { (TextValue.appendReporting($0, to: &expected), TextValue.appendReporting($0, to: &output)) }
+            #expect(output.array() == expected, "\(text.debugDescription)")
+            #expect(arrayReport.dropped == outputReport.dropped && arrayReport.carriageReturn == outputReport.carriageReturn, "\(text.debugDescription)")
+        }
+    }
+
     @Test("appendQuoted agrees with ICalParameter.quoted")
     func quoting() {
         for text in Self.samples + Self.generated() {

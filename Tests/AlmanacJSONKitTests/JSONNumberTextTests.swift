@@ -58,4 +58,46 @@ import Testing
     private func pow10(_ places: Int) -> Double {
         (0..<places).reduce(1) { value, _ in value * 10 }
     }
+
+    /// ``JSONNumberText/byteFraction(_:)`` answers only what `Double(String)` reads: for
+    /// every k/255 text and for texts near them (a digit changed, added, taken away), random
+    /// doubles' texts and other odd numbers.
+    @Test func byteFractionsReadAsDoubleReadsThem() {
+        var texts: [String] = ["0", "0.5", "1", "-0.27450980392156865", "0.2745098039215686a", "0.", "0.27450980392156865e0", "00.27450980392156865"]
+        for numerator in 0...255 {
+            let exact = text(Double(numerator) / 255)
+            texts.append(exact)
+            var bytes = Array(exact.utf8)
+            texts.append(exact + "0")
+            texts.append(exact + "1")
+            texts.append(String(decoding: bytes.dropLast(), as: UTF8.self))
+            if let last = bytes.indices.last {
+                for digit in UInt8(ascii: "0")...UInt8(ascii: "9") {
+                    bytes[last] = digit
+                    texts.append(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+        }
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let number = Double(state >> 11) / 9_007_199_254_740_992
+            texts.append(number.description)
+            texts.append(text(number))
+            // Near a fraction, off by a few units in the last place.
+            let near = Double(Int(state >> 56)) / 255
+            texts.append(text(near.nextUp))
+            texts.append(text(near.nextDown.nextDown))
+        }
+        for text in texts {
+            let fast = Array(text.utf8).withUnsafeBufferPointer { JSONNumberText.byteFraction($0) }
+            if let fast { #expect(fast == Double(text), "\(text)") }
+        }
+        // The colour components take the fast path.
+        for numerator in 1..<255 {
+            let exact = Array(text(Double(numerator) / 255).utf8)
+            let fast = exact.withUnsafeBufferPointer { JSONNumberText.byteFraction($0) }
+            #expect(exact.count < 17 || fast == Double(numerator) / 255, "\(numerator)")
+        }
+    }
 }
