@@ -237,31 +237,11 @@ public struct ContentLineWriter: ICalendarSink {
     /// value with no byte to escape or leave out (most of them) is copied as it is, found so
     /// eight bytes at a time; the others are escaped straight into ``out``.
     private mutating func appendText(_ source: UnsafeBufferPointer<UInt8>) -> TextValue.EscapeReport {
-        if !Self.holdsTextSpecial(source) {
+        if !TextValue.holdsEscapable(source) {
             out.append(source)
             return TextValue.EscapeReport()
         }
         return TextValue.appendReporting(source, to: &out)
-    }
-
-    /// Whether `text` holds a byte TEXT escapes or leaves out (``TextValue/needsEscape(_:)``,
-    /// or a tab: a word with one takes the longer way, which copies it as it is).
-    static func holdsTextSpecial(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        func special(_ word: UInt64) -> Bool {
-            ByteWords.controls(word) | ByteWords.equal(UInt8(ascii: "\\"), word) | ByteWords.equal(UInt8(ascii: ";"), word)
-                | ByteWords.equal(UInt8(ascii: ","), word) != 0
-        }
-        var index = 0
-        while index + 8 <= text.count {
-            if special(ByteWords.load(text, at: index)) { return true }
-            index += 8
-        }
-        if text.count >= 8 { return special(ByteWords.load(text, at: text.count - 8)) }
-        while index < text.count {
-            if TextValue.needsEscape(text[index]) { return true }
-            index += 1
-        }
-        return false
     }
 
     /// Control characters other than tab, which can never reach the output, so that a

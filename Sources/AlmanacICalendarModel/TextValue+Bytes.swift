@@ -19,6 +19,23 @@ extension TextValue {
             | ByteWords.equal(UInt8(ascii: ","), word)
     }
 
+    /// Whether `text` holds a byte TEXT escapes or leaves out (``needsEscape(_:)``, or a
+    /// tab: a value with one takes the longer way, which copies the tab as it is), tested
+    /// eight bytes at a time.
+    static func holdsEscapable(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 8 <= text.count {
+            if escapeFlags(ByteWords.load(text, at: index)) != 0 { return true }
+            index += 8
+        }
+        if text.count >= 8 { return escapeFlags(ByteWords.load(text, at: text.count - 8)) != 0 }
+        while index < text.count {
+            if needsEscape(text[index]) { return true }
+            index += 1
+        }
+        return false
+    }
+
     /// Appends `text` as an escaped TEXT value; returns whether control characters TEXT
     /// cannot hold were left out.
     public static func appendEscaped(_ text: String, to bytes: inout [UInt8]) -> Bool {

@@ -163,4 +163,27 @@ import Glibc
         #expect(outcome.stdout.isEmpty && outcome.stderr.isEmpty)
         #expect(FileManager.default.contents(atPath: path) == Data("out\n".utf8))
     }
+
+    /// A child its owner lets go without waiting is stopped and reaped, not waited for until
+    /// it ends by itself (nor left a zombie).
+    @Test func aChildLetGoIsStoppedAndReaped() throws {
+        var pid: pid_t = 0
+        let took = try seconds {
+            let child = try ChildProcess("/bin/sleep", ["30"], input: .nullDevice, output: .nullDevice, errors: .nullDevice)
+            pid = child.pid
+            #expect(child.endedYet() == nil)
+        }
+        #expect(took < 5)
+        #expect(kill(pid, 0) == -1 && errno == ESRCH)
+    }
+
+    /// A timeout that is not a finite number (NaN, infinity) is no timeout.
+    @Test func aTimeoutThatIsNoNumberIsNoTimeout() throws {
+        for timeout in [Double.nan, .infinity] {
+            let outcome = try ChildProcess.run("/bin/echo", ["hi"], timeout: timeout)
+            #expect(outcome.termination == .exited(0))
+            #expect(!outcome.timedOut)
+            #expect(outcome.stdout == Array("hi\n".utf8))
+        }
+    }
 }

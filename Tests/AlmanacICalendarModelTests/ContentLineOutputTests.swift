@@ -27,7 +27,7 @@ struct ContentLineOutputTests {
     func textSpecials() {
         for text in Self.texts {
             let bytes = Array(text.utf8)
-            let special = bytes.withUnsafeBufferPointer { ContentLineWriter.holdsTextSpecial($0) }
+            let special = bytes.withUnsafeBufferPointer { TextValue.holdsEscapable($0) }
             let needs = bytes.contains(where: TextValue.needsEscape)
             #expect(special == needs || (!needs && bytes.contains(0x09)), "\(text.debugDescription)")
         }

@@ -17,7 +17,8 @@ extension ChildProcess {
     /// until then is kept, and its outputs are read for at most a second more (a program it
     /// started may hold them open).
     package func exchange(_ bytes: [UInt8]?, timeout: Double? = nil) -> Outcome {
-        var deadline = timeout.map { Self.now() + $0 }
+        // A timeout that is not a finite number of seconds (NaN, infinity) is no timeout.
+        var deadline = timeout.flatMap { $0.isFinite ? Self.now() + max($0, 0) : nil }
         var timedOut = false
         var pending = ArraySlice(bytes ?? [])
         if bytes != nil, pending.isEmpty { closeInput() }

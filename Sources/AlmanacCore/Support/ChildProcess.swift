@@ -10,9 +10,11 @@ import Darwin
 ///
 /// Foundation's `Process` is not used: swift-corelibs-foundation's `Process.run()` reads past
 /// the end of a buffer while it looks for descriptors to close, and crashes now and then.
-/// Here every descriptor the parent has open, but the three streams, is closed in the child
-/// (`posix_spawn_file_actions_addclosefrom_np` where the C library has it; the descriptors
-/// made here are close-on-exec in any case), and signals start at their defaults, unblocked.
+/// The descriptors made here are close-on-exec, and where the C library has
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later) every other descriptor
+/// the parent has open, but the three streams, is closed in the child too; elsewhere one that
+/// other code opened without close-on-exec is inherited. Signals start at their defaults,
+/// unblocked.
 ///
 /// ``exchange(_:timeout:)`` feeds standard input while it reads standard output and standard
 /// error, in one thread, and waits for the end; ``run(_:_:input:directory:environment:timeout:)``
@@ -100,13 +102,16 @@ package final class ChildProcess {
         self.errors = parentEnds[2]
     }
 
-    /// Closes the pipes still open and, unless that was done, waits for the child (which
-    /// sees its input end and its outputs closed).
+    /// Closes the pipes still open and, unless the child was waited for, stops it
+    /// (`SIGKILL`) and waits for it: a child its owner let go would otherwise stay a zombie,
+    /// and waiting for one that reads an inherited standard input could block for ever.
     deinit {
         closeInput()
         for descriptor in [output, errors] { if let descriptor { close(descriptor) } }
-        // A child never waited for would stay a zombie until this process ends.
-        if ended == nil { _ = wait() }
+        if ended == nil, endedYet() == nil {
+            send(SIGKILL)
+            _ = wait()
+        }
     }
 
     /// Starts `program` and exchanges `input` for its outputs (see ``exchange(_:timeout:)``).
