@@ -144,19 +144,19 @@ struct BenchmarkSuite {
     }
 
     private mutating func throughputRuns(events: [String: String], recipes: [String: String]) throws {
-        section("Writers and other conversions (no peer: absolute throughput)")
-        var cases: [(label: String, input: String?, arguments: [String], target: Double?)] = [
-            ("json → ics (events)", events["json"], ["-t", "ics", "--dtstamp", "2026-01-01T00:00:00Z", "-o", out("events-from-json.ics")], 100),
-            ("json → md (events)", events["json"], ["-t", "md", "--today", CorpusGenerator.today, "-o", out("events-from-json.md")], 100),
-            ("json → md (recipes)", recipes["json"], ["-t", "md", "-o", out("recipes-from-json.md")], 100),
-            ("json → json (events)", events["json"], ["-t", "json", "-o", out("events-from-json.json")], nil),
-            ("ndjson → ndjson (events)", events["ndjson"], ["-t", "ndjson", "-o", out("events-from-ndjson.ndjson")], nil),
-            ("md → json (events agenda)", events["markdown"], ["-t", "json", "-o", out("events-from-md.json")], nil),
+        section("Writers and other conversions (`jq -c .` timed in turns on the same file, where the input is JSON)")
+        var cases: [(label: String, input: String?, arguments: [String])] = [
+            ("json → ics (events)", events["json"], ["-t", "ics", "--dtstamp", "2026-01-01T00:00:00Z", "-o", out("events-from-json.ics")]),
+            ("json → md (events)", events["json"], ["-t", "md", "--today", CorpusGenerator.today, "-o", out("events-from-json.md")]),
+            ("json → md (recipes)", recipes["json"], ["-t", "md", "-o", out("recipes-from-json.md")]),
+            ("json → json (events)", events["json"], ["-t", "json", "-o", out("events-from-json.json")]),
+            ("ndjson → ndjson (events)", events["ndjson"], ["-t", "ndjson", "-o", out("events-from-ndjson.ndjson")]),
+            ("md → json (events agenda)", events["markdown"], ["-t", "json", "-o", out("events-from-md.json")]),
         ]
-        cases.insert(("json → xml (events)", events["json"], ["-t", "xml", "-o", out("events-from-json.xml")], nil), at: 2)
+        cases.insert(("json → xml (events)", events["json"], ["-t", "xml", "-o", out("events-from-json.xml")]), at: 2)
         cases = cases.filter { $0.input != nil }
         let hasJQ = FileManager.default.isExecutableFile(atPath: "/usr/bin/jq")
-        for (label, input, arguments, goal) in cases {
+        for (label, input, arguments) in cases {
             let size = fileSize(input!)
             let command = [settings.almanac, "convert", input!] + arguments
             // Against jq, each conversion is timed in turns with jq on the same file.
@@ -169,10 +169,6 @@ struct BenchmarkSuite {
                 measurement = try runner.measure(command, runs: settings.runs)
             }
             report(label, size, measurement)
-            if let goal {
-                let speed = Double(size) / measurement.seconds / 1e6
-                summary.append(target("\(label) ≥ \(Int(goal)) MB/s", "\(fixed(speed, 0)) MB/s", speed >= goal))
-            }
             guard let jq else { continue }
             report("jq -c . (same file, in turns)", size, jq)
             let ratio = jq.cpuSeconds / max(measurement.cpuSeconds, 1e-9)

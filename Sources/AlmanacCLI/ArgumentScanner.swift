@@ -72,7 +72,7 @@ struct ArgumentScanner {
             let value: String
             if let inlineValue {
                 value = inlineValue
-            } else if index < arguments.count, !(arguments[index].hasPrefix("-") && arguments[index] != "-") {
+            } else if index < arguments.count, Self.canBeValue(arguments[index]) {
                 value = arguments[index]
                 index += 1
             } else {
@@ -82,5 +82,15 @@ struct ArgumentScanner {
             result.allValues[option.key, default: []].append(value)
         }
         return result
+    }
+
+    /// Whether `argument`, after an option that takes a value, is that value: anything but
+    /// an option, where `-` (standard input) and a negative number (`-3`, `-0.5`) are values.
+    static func canBeValue(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return true }
+        let second = argument.utf8.dropFirst().first
+        let third = argument.utf8.dropFirst(2).first
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        return isDigit(second) || (second == UInt8(ascii: ".") && isDigit(third))
     }
 }

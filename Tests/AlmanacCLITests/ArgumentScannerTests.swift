@@ -25,6 +25,17 @@ import Testing
         #expect(throws: UsageError.self) { try scanner.scan(["-o", "--compact"]) }
     }
 
+    @Test("a negative number after an option is its value; an option or a word after a dash is not")
+    func negativeNumbersAreValues() throws {
+        #expect(try scanner.scan(["-o", "-3"]).value("--output") == "-3")
+        #expect(try scanner.scan(["-o", "-0.5"]).value("--output") == "-0.5")
+        #expect(try scanner.scan(["-o", "-.5"]).value("--output") == "-.5")
+        #expect(throws: UsageError.self) { try scanner.scan(["-o", "-x"]) }
+        #expect(throws: UsageError.self) { try scanner.scan(["-o", "-."]) }
+        #expect(throws: UsageError.self) { try scanner.scan(["-o", "--3"]) }
+        #expect(throws: UsageError.self) { try scanner.scan(["-o"]) }
+    }
+
     @Test func flagsTakeNoValue() {
         #expect(throws: UsageError.self) { try scanner.scan(["--compact=yes"]) }
     }

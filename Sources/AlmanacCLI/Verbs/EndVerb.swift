@@ -19,7 +19,7 @@ struct EndVerb: Verb {
     func makeStep(_ arguments: ArgumentScanner.Result) throws -> any PipelineStep {
         try noPositionals(arguments)
         guard let text = arguments.value("--count") else { return step(10) }
-        guard let count = Int(text), count >= 0 else { throw usageError("-n must be a whole number, not '\(text)'") }
+        guard let count = Int(text), count >= 0 else { throw usageError("-n must be a whole number of 0 or more, not '\(text)'") }
         return step(count)
     }
 }
