@@ -29,6 +29,9 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
     /// What the source said that the model has no field for (attendees, alarms, X- properties, …).
     public var extras: Extras
 
+    // Inlinable: called from other modules, a non-inlined init built each event in a
+    // temporary and copied it out (every field retained and released once more).
+    @inlinable
     public init(
         id: String, title: String, symbol: String? = nil, color: RGBAColor? = nil,
         start: CalendarTime? = nil, end: CalendarTime? = nil, recurrenceID: CalendarTime? = nil, location: String? = nil,

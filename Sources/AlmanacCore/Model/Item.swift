@@ -12,9 +12,14 @@ public enum ItemKind: String, CaseIterable, Hashable, Sendable, Codable, Compara
 }
 
 /// One recipe or one event: the unit that streams through item-wise codecs and verbs.
+///
+/// Its payload is kept in a box of its own (`indirect`): an item is one reference, so that
+/// handing it on or keeping it costs one retain, and looking into it (`case .event(let
+/// event)`, as every rule does) reads the event where it is. Inline, a pattern match copied
+/// the whole event (about 440 bytes) and retained and released each of its parts.
 public enum Item: Hashable, Sendable {
-    case recipe(Recipe)
-    case event(Event)
+    indirect case recipe(Recipe)
+    indirect case event(Event)
 
     public var kind: ItemKind {
         switch self {
