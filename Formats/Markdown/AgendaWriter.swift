@@ -15,7 +15,7 @@ struct AgendaWriter {
     /// The recipes meals link to (``MealRecipeLinks``).
     var recipeLinks = MealRecipeLinks()
     /// The schedule of the event placed last (``AgendaScheduleMemo``).
-    private let memo = AgendaScheduleMemo()
+    private let memo: AgendaScheduleMemo
     /// Seven and thirty days after ``reference`` on the calendar, where ``EventPeriod/of(_:relativeTo:calendar:)``
     /// puts the ends of Next 7 Days and Next 30 Days: worked out once, not per event.
     private let weekEnd: Date?
@@ -24,6 +24,7 @@ struct AgendaWriter {
     init(reference: Date, calendar: Calendar) {
         self.reference = reference
         self.calendar = calendar
+        memo = AgendaScheduleMemo(localZone: calendar.timeZone)
         weekEnd = calendar.date(byAdding: .day, value: 7, to: reference)
         monthEnd = calendar.date(byAdding: .day, value: 30, to: reference)
         let parts = calendar.dateComponents([.year, .month, .day], from: reference)
@@ -46,7 +47,7 @@ struct AgendaWriter {
     /// A recurring event goes where its next occurrence on or after the reference day is.
     func place(of event: Event) -> (period: Int, instant: Date?) {
         let start = schedule(of: event).next?.start ?? event.start
-        guard let instant = start?.instant(localZone: calendar.timeZone) else { return (Self.periods.count - 1, nil) }
+        guard let start, let instant = memo.instant(of: start) else { return (Self.periods.count - 1, nil) }
         return (periodIndex(of: instant), instant)
     }
 
@@ -75,18 +76,7 @@ struct AgendaWriter {
         if let start = event.start { AttributeLine.value("start", &out) { CalendarTimeText.append(start, to: &$0) } }
         if let end = event.end { AttributeLine.value("end", &out) { CalendarTimeText.append(end, to: &$0) } }
         if let symbol = event.symbol { AttributeLine.value("symbol", symbol, &out) }
-        if let color = event.color {
-            AttributeLine.value("color", &out) { bytes in
-                for (index, component) in [color.red, color.green, color.blue, color.alpha].enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: " ")) }
-                    if component == component.rounded() && abs(component) < 1e15 {
-                        ByteText.append(Int(component), to: &bytes)
-                    } else {
-                        bytes.append(contentsOf: component.description.utf8)
-                    }
-                }
-            }
-        }
+        if let color = event.color { AttributeLine.value("color", &out) { Self.append(color, to: &$0) } }
         if let url = event.url { AttributeLine.value("url", url, &out) }
         if !event.categories.isEmpty { AttributeLine.list("categories", event.categories, separator: UInt8(ascii: ","), &out) }
         if let recurrence = event.recurrence { AttributeLine.value("recurrence", recurrence, &out) }
@@ -100,22 +90,54 @@ struct AgendaWriter {
     private static let eventHeading = Array("### ".utf8)
     private static let blockBreak = Array("\n\n".utf8)
 
-    private static func noteExtras(_ event: Event, warnings: inout [String]) {
-        if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
-            let sorted = event.extras.sortedNames
-            let names = sorted.isEmpty ? ["tasks"] : sorted
-            var message = "event '"
-            message.reserveCapacity(event.title.utf8.count + 80)
-            message += event.title
-            message += "': Markdown cannot carry the extras other formats kept ("
-            for (index, name) in names.enumerated() {
-                if index > 0 { message += ", " }
-                message += name
+    /// Appends a color's components apart by spaces: a whole number as an integer, any other
+    /// as its `description`, which for the usual k/255 comes from ``byteFractions``.
+    static func append(_ color: RGBAColor, to bytes: inout [UInt8]) {
+        for (index, component) in [color.red, color.green, color.blue, color.alpha].enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: " ")) }
+            if component == component.rounded() && abs(component) < 1e15 {
+                ByteText.append(Int(component), to: &bytes)
+                continue
             }
-            message += ")"
-            warnings.append(message)
+            let step = (component * 255).rounded()
+            if step > 0 && step < 255 && step / 255 == component {
+                bytes.append(contentsOf: byteFractions[Int(step)])
+            } else {
+                bytes.append(contentsOf: component.description.utf8)
+            }
         }
     }
+
+    /// The `description` of k/255 for k from 0 to 255 (the components of 8-bit colors), made once.
+    static let byteFractions: [[UInt8]] = (0...255).map { Array((Double($0) / 255).description.utf8) }
+
+    /// Adds the warning that the event's extras (or its tasks') are left out, when it has any:
+    /// `event 'Title': Markdown cannot carry the extras other formats kept (ics)`, made as
+    /// bytes and turned into a string once.
+    private static func noteExtras(_ event: Event, warnings: inout [String]) {
+        guard !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) else { return }
+        var message: [UInt8] = []
+        message.reserveCapacity(event.title.utf8.count + 96)
+        message.append(contentsOf: extrasWarningStart)
+        AttributeLine.appendUTF8(event.title, &message)
+        message.append(contentsOf: extrasWarningMiddle)
+        let entries = event.extras.entries
+        if entries.count == 1, let only = entries.first {
+            AttributeLine.appendUTF8(only.key, &message)
+        } else if entries.isEmpty {
+            message.append(contentsOf: "tasks".utf8)
+        } else {
+            for (index, name) in event.extras.sortedNames.enumerated() {
+                if index > 0 { message.append(contentsOf: ", ".utf8) }
+                AttributeLine.appendUTF8(name, &message)
+            }
+        }
+        message.append(UInt8(ascii: ")"))
+        warnings.append(String(decoding: message, as: UTF8.self))
+    }
+
+    private static let extrasWarningStart = Array("event '".utf8)
+    private static let extrasWarningMiddle = Array("': Markdown cannot carry the extras other formats kept (".utf8)
 
     /// An event's own page on a site: `# Title`, then what the agenda shows of it, with its
     /// `url` as a link and a task linked to `taskLink(text)` when that gives a destination.
@@ -131,7 +153,9 @@ struct AgendaWriter {
 
     /// Appends when and where, the link (when `link`), the notes and the tasks, each after a blank line.
     private func detailBlocks(_ event: Event, link: Bool, taskLink: (String) -> String?, into out: inout [UInt8]) {
+        // Room for the longest usual line (a rule in words, a first day), so that it grows at most once.
         var when: [UInt8] = []
+        when.reserveCapacity(160)
         if recurringWhen(event, into: &when) || Self.when(event, into: &when) {
             out.append(contentsOf: Self.blockBreak)
             out.append(contentsOf: Self.whenLabel)
@@ -140,7 +164,7 @@ struct AgendaWriter {
         if let location = event.location, !location.isEmpty {
             out.append(contentsOf: Self.blockBreak)
             out.append(contentsOf: Self.whereLabel)
-            MarkdownEscaper.append(location.replacingNewlines, to: &out)
+            MarkdownEscaper.append(MarkdownText.oneLine(location), to: &out)
         }
         if link, let url = event.url, !url.isEmpty {
             out.append(contentsOf: Self.blockBreak)

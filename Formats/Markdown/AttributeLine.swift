@@ -31,7 +31,7 @@ enum AttributeLine {
     }
 
     /// Appends the UTF-8 of `text` in one copy (`String.UTF8View` is copied a piece at a time).
-    private static func appendUTF8(_ text: String, _ out: inout [UInt8]) {
+    static func appendUTF8(_ text: String, _ out: inout [UInt8]) {
         var text = text
         text.withUTF8 { out.append(contentsOf: $0) }
     }

@@ -113,6 +113,12 @@ enum MarkdownText {
         return trimmed ?? text
     }
 
+    /// `text` with each line break a space (``Swift/String/replacingNewlines``), its bytes
+    /// looked at in place: a text on one line, the usual case, is given back as it is.
+    static func oneLine(_ text: String) -> String {
+        withBytes(text) { bytes in bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } } ? text.replacingNewlines : text
+    }
+
     static func isVisibleASCII(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F
     }

@@ -73,4 +73,29 @@ struct WriterFastPathTests {
             #expect(when.contains("next occurrence"))
         }
     }
+
+    /// A color component as the writer wrote each before the table of k/255: whole numbers
+    /// as integers, the rest as their `description`.
+    static func componentText(_ component: Double) -> String {
+        component == component.rounded() && abs(component) < 1e15 ? String(Int(component)) : component.description
+    }
+
+    @Test("color components, from the table of k/255 or not, are written as their descriptions")
+    func colorComponents() {
+        var components = (0...255).map { Double($0) / 255 }
+        components += (0...255).map { Double($0) / 255 + 1e-17 } + (0...255).map { Double($0).nextUp / 255 }
+        components += [0.5, 1.0 / 3, 2.5, -0.25, -1.0 / 255, 254.5 / 255, 1e-20, 1e15 + 0.5, 1e16, 255, 256, -0.0,
+                       .infinity, -.infinity, .nan, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for index in stride(from: 0, to: components.count, by: 4) {
+            let four = (0..<4).map { index + $0 < components.count ? components[index + $0] : 0.75 }
+            var bytes: [UInt8] = []
+            AgendaWriter.append(RGBAColor(red: four[0], green: four[1], blue: four[2], alpha: four[3]), to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == four.map(Self.componentText).joined(separator: " "), "\(four)")
+        }
+    }
+
+    @Test("a text on one line is kept, line breaks become spaces", arguments: texts + ["\r", "\n", "a\r\n", "é\u{2028}b", "\r\n\r\n"])
+    func oneLine(text: String) {
+        #expect(MarkdownText.oneLine(text) == text.replacingNewlines)
+    }
 }
