@@ -70,7 +70,7 @@ struct AgendaWriter {
     func event(_ event: Event, warnings: inout [String], into out: inout [UInt8]) {
         out.append(contentsOf: Self.eventHeading)
         MarkdownEscaper.append(event.title, heading: true, to: &out)
-        out.append(contentsOf: Self.blockBreak)
+        Self.blockBreak(&out)
         AttributeLine.start(&out)
         AttributeLine.value("id", event.id, &out)
         if let start = event.start { AttributeLine.value("start", &out) { CalendarTimeText.append(start, to: &$0) } }
@@ -88,7 +88,16 @@ struct AgendaWriter {
     }
 
     private static let eventHeading = Array("### ".utf8)
-    private static let blockBreak = Array("\n\n".utf8)
+    /// Appends a blank line's break (two line feeds) between blocks.
+    private static func blockBreak(_ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends `text`'s bytes (a literal: no string to look into).
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
 
     /// Appends a color's components apart by spaces: a whole number as an integer, any other
     /// as its `description`, which for the usual k/255 comes from ``byteFractions``.
@@ -119,17 +128,17 @@ struct AgendaWriter {
         var message: [UInt8] = []
         message.reserveCapacity(event.title.utf8.count + 96)
         message.append(contentsOf: extrasWarningStart)
-        AttributeLine.appendUTF8(event.title, &message)
+        MarkdownText.append(utf8Of: event.title, to: &message)
         message.append(contentsOf: extrasWarningMiddle)
         let entries = event.extras.entries
         if entries.count == 1, let only = entries.first {
-            AttributeLine.appendUTF8(only.key, &message)
+            MarkdownText.append(utf8Of: only.key, to: &message)
         } else if entries.isEmpty {
             message.append(contentsOf: "tasks".utf8)
         } else {
             for (index, name) in event.extras.sortedNames.enumerated() {
                 if index > 0 { message.append(contentsOf: ", ".utf8) }
-                AttributeLine.appendUTF8(name, &message)
+                MarkdownText.append(utf8Of: name, to: &message)
             }
         }
         message.append(UInt8(ascii: ")"))
@@ -157,17 +166,17 @@ struct AgendaWriter {
         var when: [UInt8] = []
         when.reserveCapacity(160)
         if recurringWhen(event, into: &when) || Self.when(event, into: &when) {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: Self.whenLabel)
             MarkdownEscaper.append(utf8: when, to: &out)
         }
         if let location = event.location, !location.isEmpty {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: Self.whereLabel)
             MarkdownEscaper.append(MarkdownText.oneLine(location), to: &out)
         }
         if link, let url = event.url, !url.isEmpty {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: "**Link:** [".utf8)
             MarkdownEscaper.append(url.replacingNewlines, to: &out)
             out.append(contentsOf: "](".utf8)
@@ -175,18 +184,18 @@ struct AgendaWriter {
             out.append(UInt8(ascii: ")"))
         }
         if let recipes = recipeLinks.block(event) {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: recipes.utf8)
         }
         if let notes = event.notes {
             let trimmed = MarkdownText.trimmed(notes)
             if !trimmed.isEmpty {
-                out.append(contentsOf: Self.blockBreak)
+                Self.blockBreak(&out)
                 MarkdownEscaper.append(trimmed, to: &out)
             }
         }
         guard !event.tasks.isEmpty else { return }
-        out.append(contentsOf: Self.blockBreak)
+        Self.blockBreak(&out)
         for (index, task) in event.tasks.enumerated() {
             if index > 0 { out.append(UInt8(ascii: "\n")) }
             out.append(contentsOf: task.isCompleted ? Self.doneBox : Self.openBox)
@@ -221,8 +230,9 @@ struct AgendaWriter {
         let next = schedule.next
         Self.when(start: next?.start ?? start, end: next == nil ? event.end : next?.end, into: &out)
         if let words = schedule.words {
-            out.append(contentsOf: ", ".utf8)
-            out.append(contentsOf: words.utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: " "))
+            MarkdownText.append(utf8Of: words, to: &out)
         }
         if next == nil {
             out.append(contentsOf: " (no occurrence after ".utf8)
@@ -253,10 +263,10 @@ struct AgendaWriter {
         day(start.day, into: &out)
         if start.isDateOnly {
             if case .date(let endDay)? = end, endDay.adding(days: -1) > start.day {
-                out.append(contentsOf: dash)
+                append(dash, to: &out)
                 day(endDay.adding(days: -1), into: &out)
             }
-            out.append(contentsOf: " (all day)".utf8)
+            append(" (all day)", to: &out)
             return
         }
         out.append(UInt8(ascii: " "))
@@ -266,13 +276,13 @@ struct AgendaWriter {
             return
         }
         if !end.isDateOnly && end.day == start.day && sameZone(end, start) {
-            out.append(contentsOf: dash)
+            append(dash, to: &out)
             clock(end.civil, into: &out)
             zone(end, into: &out)
             return
         }
         zone(start, into: &out)
-        out.append(contentsOf: dash)
+        append(dash, to: &out)
         day(end.day, into: &out)
         if !end.isDateOnly {
             out.append(UInt8(ascii: " "))
@@ -281,32 +291,46 @@ struct AgendaWriter {
         }
     }
 
-    private static let dash = Array(" – ".utf8)
-    private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"].map { Array($0.utf8) }
+    private static let dash: StaticString = " – "
+    /// The names of the days since 1970-01-01 (a Thursday) modulo 7, three bytes each.
+    private static let dayNames: StaticString = "ThuFriSatSunMonTueWed"
 
     private static func day(_ date: CivilDate, into out: inout [UInt8]) {
-        out.append(contentsOf: dayNames[((date.daysSinceEpoch % 7) + 7) % 7])
+        let name = ((date.daysSinceEpoch % 7) + 7) % 7 * 3
+        dayNames.withUTF8Buffer { names in
+            out.append(names[name])
+            out.append(names[name + 1])
+            out.append(names[name + 2])
+        }
         out.append(UInt8(ascii: " "))
         ISO8601Text.append(date, to: &out)
     }
 
     private static func clock(_ time: CivilDateTime, into bytes: inout [UInt8]) {
-        ISO8601Text.appendDigits(time.hour, count: 2, to: &bytes)
+        twoDigits(time.hour, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        ISO8601Text.appendDigits(time.minute, count: 2, to: &bytes)
+        twoDigits(time.minute, into: &bytes)
         if time.second != 0 || time.nanosecond != 0 {
             bytes.append(UInt8(ascii: ":"))
-            ISO8601Text.appendDigits(time.second, count: 2, to: &bytes)
+            twoDigits(time.second, into: &bytes)
         }
+    }
+
+    /// ``ISO8601Text/appendDigits(_:count:to:)`` with two digits, written at once for 0 to 99.
+    private static func twoDigits(_ value: Int, into bytes: inout [UInt8]) {
+        guard value >= 0 && value < 100 else { return ISO8601Text.appendDigits(value, count: 2, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// Appends ` UTC`, ` (zone)` or nothing (floating and all-day times).
     private static func zone(_ time: CalendarTime, into out: inout [UInt8]) {
         switch time {
-        case .utc: out.append(contentsOf: " UTC".utf8)
+        case .utc: append(" UTC", to: &out)
         case .zoned(_, let zone):
-            out.append(contentsOf: " (".utf8)
-            out.append(contentsOf: zone.utf8)
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: "("))
+            MarkdownText.append(utf8Of: zone, to: &out)
             out.append(UInt8(ascii: ")"))
         case .date, .floating: break
         }

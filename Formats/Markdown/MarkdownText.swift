@@ -113,6 +113,11 @@ enum MarkdownText {
         return trimmed ?? text
     }
 
+    /// Appends the UTF-8 of `text` in one copy (`String.UTF8View` is copied a piece at a time).
+    static func append(utf8Of text: String, to out: inout [UInt8]) {
+        withBytes(text) { out.append(contentsOf: $0) }
+    }
+
     /// `text` with each line break a space (``Swift/String/replacingNewlines``), its bytes
     /// looked at in place: a text on one line, the usual case, is given back as it is.
     static func oneLine(_ text: String) -> String {

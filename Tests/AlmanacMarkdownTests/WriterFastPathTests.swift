@@ -11,6 +11,7 @@ struct WriterFastPathTests {
         "plain text", "a*b_c`d[e]f<g>h~i\\j", "# heading", "-1 and +2 = 3", "1. first\n2) second\n  3. third",
         "AT&T &amp; &#38; & x", "line\r\nbreak\rreturn", "  indented\n\n\tafter tab", "crème brûlée, 🍰 *sweet*",
         "#tag, #other", "=== \n---", "12345", "12345.", "> quote", "end\\", "é1. not a list", "",
+        "Zoë", "über alles", "a", "Ab#c", "word\n# not a heading", "x&y", "x,y and 1,5", "Q", "ü", "@home", "[link]", "_under",
     ]
 
     @Test("escaping on bytes is escaping scalar by scalar", arguments: texts)
