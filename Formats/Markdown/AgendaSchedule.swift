@@ -142,6 +142,8 @@ final class AgendaScheduleMemo {
         if let ics = event.extras["ics"]?.members, ics.contains(where: { $0.key == "properties" }) {
             return AgendaSchedule(event, onOrAfter: day)
         }
+        // Without kept lines, an event without a rule does not repeat: nothing to work out or keep.
+        guard event.recurrence?.isEmpty == false else { return .none }
         let schedule = compute(event, onOrAfter: day)
         (lastKey, lastExtras, lastSchedule) = (AgendaScheduleKey(event), event.extras, schedule)
         return schedule
