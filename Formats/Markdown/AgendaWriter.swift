@@ -102,18 +102,25 @@ struct AgendaWriter {
     /// Appends a color's components apart by spaces: a whole number as an integer, any other
     /// as its `description`, which for the usual k/255 comes from ``byteFractions``.
     static func append(_ color: RGBAColor, to bytes: inout [UInt8]) {
-        for (index, component) in [color.red, color.green, color.blue, color.alpha].enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: " ")) }
-            if component == component.rounded() && abs(component) < 1e15 {
-                ByteText.append(Int(component), to: &bytes)
-                continue
-            }
-            let step = (component * 255).rounded()
-            if step > 0 && step < 255 && step / 255 == component {
-                bytes.append(contentsOf: byteFractions[Int(step)])
-            } else {
-                bytes.append(contentsOf: component.description.utf8)
-            }
+        append(component: color.red, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(component: color.green, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(component: color.blue, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(component: color.alpha, to: &bytes)
+    }
+
+    private static func append(component: Double, to bytes: inout [UInt8]) {
+        if component == component.rounded() && abs(component) < 1e15 {
+            ByteText.append(Int(component), to: &bytes)
+            return
+        }
+        let step = (component * 255).rounded()
+        if step > 0 && step < 255 && step / 255 == component {
+            bytes.append(contentsOf: byteFractions[Int(step)])
+        } else {
+            bytes.append(contentsOf: component.description.utf8)
         }
     }
 

@@ -99,4 +99,22 @@ struct WriterFastPathTests {
     func oneLine(text: String) {
         #expect(MarkdownText.oneLine(text) == text.replacingNewlines)
     }
+
+    @Test("no whitespace character has a lead byte that is said to start none")
+    func whitespaceLeadBytes() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), InlineEmphasis.isWhitespace(scalar) else { continue }
+            let lead = Array(String(scalar).utf8)[0]
+            #expect(!MarkdownText.startsNoWhitespace(lead), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test("trimming with its shortcut for characters that are surely not whitespace trims as reading every end does", arguments: texts + [
+        " a ", "é", " é ", "\u{A0}x\u{A0}", "x\u{3000}", "\u{2003}y", "。", "資料。", "👟", " 👟\n", "Ü\t", "\u{1680}", "\u{180E}z", "a\u{202F}",
+    ])
+    func trimming(text: String) {
+        let bytes = Array(text.utf8)
+        let visible = bytes.withUnsafeBufferPointer { PlainTextLines.visibleRange(of: $0, from: 0, to: $0.count) }
+        #expect(MarkdownText.trimmed(text) == String(decoding: bytes[visible], as: UTF8.self))
+    }
 }
