@@ -109,18 +109,26 @@ final class AgendaScheduleMemo {
     private var lastKey: AgendaScheduleKey?
     private var lastExtras = Extras()
     private var lastSchedule = AgendaSchedule.none
-    /// Rules read, by their text (`nil`: not RFC 5545 text).
-    private var rules: [String: RecurrenceRule?] = [:]
-    /// Rules in words, by rule text and the parts of the start the words read.
-    private var words: [WordsKey: String] = [:]
-    /// Zones by identifier (`nil`: unknown).
-    private var zones: [String: TimeZone?] = [:]
+    /// Rules read, by their text, each with its words by the parts of a start they read.
+    private var rules: [String: KnownRule] = [:]
+    /// The clocks of the zones met, and of the reader's zone (floating and all-day times).
+    private var clocks: ZoneClocks
 
-    private struct WordsKey: Hashable {
-        var rule: String
-        var month: Int
-        var day: Int
-        var weekday: Int
+    /// A rule read from its text (`nil`: not RFC 5545 text) and its words so far, by
+    /// ``wordsKey(_:day:)`` of the starts they were made for.
+    private struct KnownRule {
+        var rule: RecurrenceRule?
+        var words: [Int: String] = [:]
+    }
+
+    /// A memo whose instants read floating and all-day times on `localZone`'s clock.
+    init(localZone: TimeZone = .current) {
+        clocks = ZoneClocks(localZone: localZone)
+    }
+
+    /// ``CalendarTime/instant(localZone:)`` of `time`, on the memo's clocks.
+    func instant(of time: CalendarTime) -> Date? {
+        clocks.instant(of: time)
     }
 
     /// The schedule of `event`, from the memo when it is the event seen last.
@@ -134,6 +142,8 @@ final class AgendaScheduleMemo {
         if let ics = event.extras["ics"]?.members, ics.contains(where: { $0.key == "properties" }) {
             return AgendaSchedule(event, onOrAfter: day)
         }
+        // Without kept lines, an event without a rule does not repeat: nothing to work out or keep.
+        guard event.recurrence?.isEmpty == false else { return .none }
         let schedule = compute(event, onOrAfter: day)
         (lastKey, lastExtras, lastSchedule) = (AgendaScheduleKey(event), event.extras, schedule)
         return schedule
@@ -144,7 +154,8 @@ final class AgendaScheduleMemo {
     /// start is always an occurrence and no rule gives one before it).
     private func compute(_ event: Event, onOrAfter day: CivilDate) -> AgendaSchedule {
         guard let recurrence = event.recurrence, !recurrence.isEmpty else { return .none }
-        guard let start = event.start, let rule = rule(recurrence) else {
+        let known = knownRule(recurrence)
+        guard let start = event.start, let rule = known.rule else {
             return AgendaSchedule(isRecurring: true, next: nil, words: nil)
         }
         let next: AgendaSchedule.Occurrence?
@@ -153,36 +164,40 @@ final class AgendaScheduleMemo {
         if start.day >= day, start.day.daysSinceEpoch < day.daysSinceEpoch + 400 * 366, startsAsWritten(start, end: event.end) {
             next = AgendaSchedule.Occurrence(start: start, end: event.end)
         } else {
-            next = RecurrenceSet(start: start, end: event.end, rules: [rule]).firstOccurrence(onOrAfter: day).map {
+            next = RecurrenceSet(start: start, end: event.end, rules: [rule]).firstOccurrence(onOrAfter: day, clocks: &clocks).map {
                 AgendaSchedule.Occurrence(start: $0.start, end: $0.end)
             }
         }
-        return AgendaSchedule(isRecurring: true, next: next, words: words(rule, text: recurrence, start: start))
-    }
-
-    private func rule(_ text: String) -> RecurrenceRule? {
-        if let known = rules[text] { return known }
-        let rule = try? RecurrenceRule(parsing: text)
-        if rules.count >= 4_096 { rules.removeAll(keepingCapacity: true) }
-        rules[text] = rule
-        return rule
-    }
-
-    /// ``RecurrenceRule/words(start:)``, which reads of the start at most its day of the
-    /// month and month (a yearly or monthly rule) or its weekday (a weekly one).
-    private func words(_ rule: RecurrenceRule, text: String, start: CalendarTime) -> String {
-        let date = start.day
-        var key = WordsKey(rule: text, month: 0, day: 0, weekday: 0)
-        switch rule.frequency {
-        case .yearly, .monthly: (key.month, key.day) = (date.month, date.day)
-        case .weekly: key.weekday = ((date.daysSinceEpoch % 7) + 7) % 7
-        default: break
+        let key = Self.wordsKey(rule, day: start.day)
+        if let words = known.words[key] {
+            return AgendaSchedule(isRecurring: true, next: next, words: words)
         }
-        if let known = words[key] { return known }
-        let made = rule.words(start: start)
-        if words.count >= 4_096 { words.removeAll(keepingCapacity: true) }
-        words[key] = made
-        return made
+        let words = rule.words(start: start)
+        rules[recurrence]?.words[key] = words
+        return AgendaSchedule(isRecurring: true, next: next, words: words)
+    }
+
+    /// The rule of `text` and its words so far, read and kept the first time.
+    private func knownRule(_ text: String) -> KnownRule {
+        if let known = rules[text] { return known }
+        let known = KnownRule(rule: try? RecurrenceRule(parsing: text))
+        if rules.count >= 4_096 { rules.removeAll(keepingCapacity: true) }
+        rules[text] = known
+        return known
+    }
+
+    /// What ``RecurrenceRule/words(start:)`` of `rule` reads of a start on `day`, as a number:
+    /// the month and day of a yearly rule without day parts (BYWEEKNO, BYYEARDAY, BYMONTHDAY,
+    /// BYDAY), the day of such a monthly rule, the weekday of a weekly rule without BYDAY;
+    /// nothing (0) otherwise. Starts with the same key have the same words.
+    static func wordsKey(_ rule: RecurrenceRule, day: CivilDate) -> Int {
+        let dayParts = !rule.byWeekNo.isEmpty || !rule.byYearDay.isEmpty || !rule.byMonthDay.isEmpty || !rule.byDay.isEmpty
+        switch rule.frequency {
+        case .yearly where !dayParts: return day.month * 32 + day.day
+        case .monthly where !dayParts: return day.day
+        case .weekly where rule.byDay.isEmpty: return 1_000 + RecurrenceRule.Weekday.of(daysSinceEpoch: day.daysSinceEpoch).rawValue
+        default: return 0
+        }
     }
 
     /// Whether the recurrence engine gives `start` and `end` back unchanged as its first
@@ -204,18 +219,6 @@ final class AgendaScheduleMemo {
     /// Whether the wall-clock time `value` occurs in `zone` (an unknown zone counts as UTC:
     /// every time does): some offset the zone has near it reads it as an instant of that offset.
     private func exists(_ value: CivilDateTime, in zone: String) -> Bool {
-        let known: TimeZone?
-        if let cached = zones[zone] {
-            known = cached
-        } else {
-            known = TimeZone(identifier: zone)
-            zones[zone] = known
-        }
-        guard let timeZone = known else { return true }
-        let local = value.secondsSinceEpoch
-        let first = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local)))
-        let second = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - first)))
-        if second == first { return true }
-        return timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(local - second))) == second
+        clocks.exists(local: value.secondsSinceEpoch, in: zone)
     }
 }

@@ -15,7 +15,7 @@ struct AgendaWriter {
     /// The recipes meals link to (``MealRecipeLinks``).
     var recipeLinks = MealRecipeLinks()
     /// The schedule of the event placed last (``AgendaScheduleMemo``).
-    private let memo = AgendaScheduleMemo()
+    private let memo: AgendaScheduleMemo
     /// Seven and thirty days after ``reference`` on the calendar, where ``EventPeriod/of(_:relativeTo:calendar:)``
     /// puts the ends of Next 7 Days and Next 30 Days: worked out once, not per event.
     private let weekEnd: Date?
@@ -24,6 +24,7 @@ struct AgendaWriter {
     init(reference: Date, calendar: Calendar) {
         self.reference = reference
         self.calendar = calendar
+        memo = AgendaScheduleMemo(localZone: calendar.timeZone)
         weekEnd = calendar.date(byAdding: .day, value: 7, to: reference)
         monthEnd = calendar.date(byAdding: .day, value: 30, to: reference)
         let parts = calendar.dateComponents([.year, .month, .day], from: reference)
@@ -46,7 +47,7 @@ struct AgendaWriter {
     /// A recurring event goes where its next occurrence on or after the reference day is.
     func place(of event: Event) -> (period: Int, instant: Date?) {
         let start = schedule(of: event).next?.start ?? event.start
-        guard let instant = start?.instant(localZone: calendar.timeZone) else { return (Self.periods.count - 1, nil) }
+        guard let start, let instant = memo.instant(of: start) else { return (Self.periods.count - 1, nil) }
         return (periodIndex(of: instant), instant)
     }
 
@@ -69,24 +70,13 @@ struct AgendaWriter {
     func event(_ event: Event, warnings: inout [String], into out: inout [UInt8]) {
         out.append(contentsOf: Self.eventHeading)
         MarkdownEscaper.append(event.title, heading: true, to: &out)
-        out.append(contentsOf: Self.blockBreak)
+        Self.blockBreak(&out)
         AttributeLine.start(&out)
         AttributeLine.value("id", event.id, &out)
         if let start = event.start { AttributeLine.value("start", &out) { CalendarTimeText.append(start, to: &$0) } }
         if let end = event.end { AttributeLine.value("end", &out) { CalendarTimeText.append(end, to: &$0) } }
         if let symbol = event.symbol { AttributeLine.value("symbol", symbol, &out) }
-        if let color = event.color {
-            AttributeLine.value("color", &out) { bytes in
-                for (index, component) in [color.red, color.green, color.blue, color.alpha].enumerated() {
-                    if index > 0 { bytes.append(UInt8(ascii: " ")) }
-                    if component == component.rounded() && abs(component) < 1e15 {
-                        ByteText.append(Int(component), to: &bytes)
-                    } else {
-                        bytes.append(contentsOf: component.description.utf8)
-                    }
-                }
-            }
-        }
+        if let color = event.color { AttributeLine.value("color", &out) { Self.append(color, to: &$0) } }
         if let url = event.url { AttributeLine.value("url", url, &out) }
         if !event.categories.isEmpty { AttributeLine.list("categories", event.categories, separator: UInt8(ascii: ","), &out) }
         if let recurrence = event.recurrence { AttributeLine.value("recurrence", recurrence, &out) }
@@ -98,24 +88,72 @@ struct AgendaWriter {
     }
 
     private static let eventHeading = Array("### ".utf8)
-    private static let blockBreak = Array("\n\n".utf8)
+    /// Appends a blank line's break (two line feeds) between blocks.
+    private static func blockBreak(_ out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\n"))
+        out.append(UInt8(ascii: "\n"))
+    }
 
-    private static func noteExtras(_ event: Event, warnings: inout [String]) {
-        if !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) {
-            let sorted = event.extras.sortedNames
-            let names = sorted.isEmpty ? ["tasks"] : sorted
-            var message = "event '"
-            message.reserveCapacity(event.title.utf8.count + 80)
-            message += event.title
-            message += "': Markdown cannot carry the extras other formats kept ("
-            for (index, name) in names.enumerated() {
-                if index > 0 { message += ", " }
-                message += name
-            }
-            message += ")"
-            warnings.append(message)
+    /// Appends `text`'s bytes (a literal: no string to look into).
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+
+    /// Appends a color's components apart by spaces: a whole number as an integer, any other
+    /// as its `description`, which for the usual k/255 comes from ``byteFractions``.
+    static func append(_ color: RGBAColor, to bytes: inout [UInt8]) {
+        append(component: color.red, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(component: color.green, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(component: color.blue, to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        append(component: color.alpha, to: &bytes)
+    }
+
+    private static func append(component: Double, to bytes: inout [UInt8]) {
+        if component == component.rounded() && abs(component) < 1e15 {
+            ByteText.append(Int(component), to: &bytes)
+            return
+        }
+        let step = (component * 255).rounded()
+        if step > 0 && step < 255 && step / 255 == component {
+            bytes.append(contentsOf: byteFractions[Int(step)])
+        } else {
+            bytes.append(contentsOf: component.description.utf8)
         }
     }
+
+    /// The `description` of k/255 for k from 0 to 255 (the components of 8-bit colors), made once.
+    static let byteFractions: [[UInt8]] = (0...255).map { Array((Double($0) / 255).description.utf8) }
+
+    /// Adds the warning that the event's extras (or its tasks') are left out, when it has any:
+    /// `event 'Title': Markdown cannot carry the extras other formats kept (ics)`, made as
+    /// bytes and turned into a string once.
+    private static func noteExtras(_ event: Event, warnings: inout [String]) {
+        guard !event.extras.isEmpty || event.tasks.contains(where: { !$0.extras.isEmpty }) else { return }
+        var message: [UInt8] = []
+        message.reserveCapacity(event.title.utf8.count + 96)
+        message.append(contentsOf: extrasWarningStart)
+        MarkdownText.append(utf8Of: event.title, to: &message)
+        message.append(contentsOf: extrasWarningMiddle)
+        let entries = event.extras.entries
+        if entries.count == 1, let only = entries.first {
+            MarkdownText.append(utf8Of: only.key, to: &message)
+        } else if entries.isEmpty {
+            message.append(contentsOf: "tasks".utf8)
+        } else {
+            for (index, name) in event.extras.sortedNames.enumerated() {
+                if index > 0 { message.append(contentsOf: ", ".utf8) }
+                MarkdownText.append(utf8Of: name, to: &message)
+            }
+        }
+        message.append(UInt8(ascii: ")"))
+        warnings.append(String(decoding: message, as: UTF8.self))
+    }
+
+    private static let extrasWarningStart = Array("event '".utf8)
+    private static let extrasWarningMiddle = Array("': Markdown cannot carry the extras other formats kept (".utf8)
 
     /// An event's own page on a site: `# Title`, then what the agenda shows of it, with its
     /// `url` as a link and a task linked to `taskLink(text)` when that gives a destination.
@@ -131,19 +169,21 @@ struct AgendaWriter {
 
     /// Appends when and where, the link (when `link`), the notes and the tasks, each after a blank line.
     private func detailBlocks(_ event: Event, link: Bool, taskLink: (String) -> String?, into out: inout [UInt8]) {
+        // Room for the longest usual line (a rule in words, a first day), so that it grows at most once.
         var when: [UInt8] = []
+        when.reserveCapacity(160)
         if recurringWhen(event, into: &when) || Self.when(event, into: &when) {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: Self.whenLabel)
             MarkdownEscaper.append(utf8: when, to: &out)
         }
         if let location = event.location, !location.isEmpty {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: Self.whereLabel)
-            MarkdownEscaper.append(location.replacingNewlines, to: &out)
+            MarkdownEscaper.append(MarkdownText.oneLine(location), to: &out)
         }
         if link, let url = event.url, !url.isEmpty {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: "**Link:** [".utf8)
             MarkdownEscaper.append(url.replacingNewlines, to: &out)
             out.append(contentsOf: "](".utf8)
@@ -151,18 +191,18 @@ struct AgendaWriter {
             out.append(UInt8(ascii: ")"))
         }
         if let recipes = recipeLinks.block(event) {
-            out.append(contentsOf: Self.blockBreak)
+            Self.blockBreak(&out)
             out.append(contentsOf: recipes.utf8)
         }
         if let notes = event.notes {
             let trimmed = MarkdownText.trimmed(notes)
             if !trimmed.isEmpty {
-                out.append(contentsOf: Self.blockBreak)
+                Self.blockBreak(&out)
                 MarkdownEscaper.append(trimmed, to: &out)
             }
         }
         guard !event.tasks.isEmpty else { return }
-        out.append(contentsOf: Self.blockBreak)
+        Self.blockBreak(&out)
         for (index, task) in event.tasks.enumerated() {
             if index > 0 { out.append(UInt8(ascii: "\n")) }
             out.append(contentsOf: task.isCompleted ? Self.doneBox : Self.openBox)
@@ -197,8 +237,9 @@ struct AgendaWriter {
         let next = schedule.next
         Self.when(start: next?.start ?? start, end: next == nil ? event.end : next?.end, into: &out)
         if let words = schedule.words {
-            out.append(contentsOf: ", ".utf8)
-            out.append(contentsOf: words.utf8)
+            out.append(UInt8(ascii: ","))
+            out.append(UInt8(ascii: " "))
+            MarkdownText.append(utf8Of: words, to: &out)
         }
         if next == nil {
             out.append(contentsOf: " (no occurrence after ".utf8)
@@ -229,10 +270,10 @@ struct AgendaWriter {
         day(start.day, into: &out)
         if start.isDateOnly {
             if case .date(let endDay)? = end, endDay.adding(days: -1) > start.day {
-                out.append(contentsOf: dash)
+                append(dash, to: &out)
                 day(endDay.adding(days: -1), into: &out)
             }
-            out.append(contentsOf: " (all day)".utf8)
+            append(" (all day)", to: &out)
             return
         }
         out.append(UInt8(ascii: " "))
@@ -242,13 +283,13 @@ struct AgendaWriter {
             return
         }
         if !end.isDateOnly && end.day == start.day && sameZone(end, start) {
-            out.append(contentsOf: dash)
+            append(dash, to: &out)
             clock(end.civil, into: &out)
             zone(end, into: &out)
             return
         }
         zone(start, into: &out)
-        out.append(contentsOf: dash)
+        append(dash, to: &out)
         day(end.day, into: &out)
         if !end.isDateOnly {
             out.append(UInt8(ascii: " "))
@@ -257,32 +298,46 @@ struct AgendaWriter {
         }
     }
 
-    private static let dash = Array(" – ".utf8)
-    private static let dayNames = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"].map { Array($0.utf8) }
+    private static let dash: StaticString = " – "
+    /// The names of the days since 1970-01-01 (a Thursday) modulo 7, three bytes each.
+    private static let dayNames: StaticString = "ThuFriSatSunMonTueWed"
 
     private static func day(_ date: CivilDate, into out: inout [UInt8]) {
-        out.append(contentsOf: dayNames[((date.daysSinceEpoch % 7) + 7) % 7])
+        let name = ((date.daysSinceEpoch % 7) + 7) % 7 * 3
+        dayNames.withUTF8Buffer { names in
+            out.append(names[name])
+            out.append(names[name + 1])
+            out.append(names[name + 2])
+        }
         out.append(UInt8(ascii: " "))
         ISO8601Text.append(date, to: &out)
     }
 
     private static func clock(_ time: CivilDateTime, into bytes: inout [UInt8]) {
-        ISO8601Text.appendDigits(time.hour, count: 2, to: &bytes)
+        twoDigits(time.hour, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
-        ISO8601Text.appendDigits(time.minute, count: 2, to: &bytes)
+        twoDigits(time.minute, into: &bytes)
         if time.second != 0 || time.nanosecond != 0 {
             bytes.append(UInt8(ascii: ":"))
-            ISO8601Text.appendDigits(time.second, count: 2, to: &bytes)
+            twoDigits(time.second, into: &bytes)
         }
+    }
+
+    /// ``ISO8601Text/appendDigits(_:count:to:)`` with two digits, written at once for 0 to 99.
+    private static func twoDigits(_ value: Int, into bytes: inout [UInt8]) {
+        guard value >= 0 && value < 100 else { return ISO8601Text.appendDigits(value, count: 2, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10))
+        bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
     }
 
     /// Appends ` UTC`, ` (zone)` or nothing (floating and all-day times).
     private static func zone(_ time: CalendarTime, into out: inout [UInt8]) {
         switch time {
-        case .utc: out.append(contentsOf: " UTC".utf8)
+        case .utc: append(" UTC", to: &out)
         case .zoned(_, let zone):
-            out.append(contentsOf: " (".utf8)
-            out.append(contentsOf: zone.utf8)
+            out.append(UInt8(ascii: " "))
+            out.append(UInt8(ascii: "("))
+            MarkdownText.append(utf8Of: zone, to: &out)
             out.append(UInt8(ascii: ")"))
         case .date, .floating: break
         }

@@ -30,15 +30,9 @@ enum AttributeLine {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Appends the UTF-8 of `text` in one copy (`String.UTF8View` is copied a piece at a time).
-    private static func appendUTF8(_ text: String, _ out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
-    }
-
     /// Appends ` key="…"` with `text` percent-encoded.
     static func value(_ key: StaticString, _ text: String, _ out: inout [UInt8]) {
-        value(key, &out) { appendUTF8(text, &$0) }
+        value(key, &out) { MarkdownText.append(utf8Of: text, to: &$0) }
     }
 
     /// Appends ` key="…"` with `items` percent-encoded and joined with `separator`.
@@ -57,7 +51,7 @@ enum AttributeLine {
         while index != items.endIndex {
             if index != items.startIndex { out.append(separator) }
             let start = out.count
-            appendUTF8(text(items[index]), &out)
+            MarkdownText.append(utf8Of: text(items[index]), to: &out)
             encode(&out, from: start, separator: separator)
             index = items.index(after: index)
         }
@@ -103,37 +97,25 @@ enum AttributeLine {
     /// `out[start...]` with the bytes an attribute cannot hold percent-encoded: `%`, `"`, `<`,
     /// `>`, `&`, control characters and `separator` (all ASCII: no byte of a longer character).
     private static func encode(_ out: inout [UInt8], from start: Int, separator: UInt8?) {
-        // The bytes to encode as two masks, of the bytes below 64 and of those from 64 to 127:
-        // control characters, `%`, `"`, `<`, `>`, `&`, DEL and the separator (ASCII).
-        var low: UInt64 = 0xFFFF_FFFF | 1 << 0x25 | 1 << 0x22 | 1 << 0x3C | 1 << 0x3E | 1 << 0x26
-        var high: UInt64 = 1 << (0x7F - 0x40)
-        if let separator, separator < 0x80 {
-            if separator < 0x40 { low |= 1 << UInt64(separator) } else { high |= 1 << UInt64(separator - 0x40) }
+        switch separator {
+        case nil: plainTable.withUnsafeBufferPointer { encode(&out, from: start, table: $0) }
+        case UInt8(ascii: ",")?: commaTable.withUnsafeBufferPointer { encode(&out, from: start, table: $0) }
+        case UInt8(ascii: " ")?: spaceTable.withUnsafeBufferPointer { encode(&out, from: start, table: $0) }
+        case let other?: table(separator: other).withUnsafeBufferPointer { encode(&out, from: start, table: $0) }
         }
-        func isEncoded(_ byte: UInt8) -> Bool {
-            byte < 0x40 ? (low &>> UInt64(byte)) & 1 != 0 : byte < 0x80 && (high &>> UInt64(byte &- 0x40)) & 1 != 0
-        }
-        // Most values hold nothing to encode; the others grow by two bytes for each byte
-        // encoded, filled in place from the back.
+    }
+
+    /// `out[start...]` with the bytes `table` (all 256 bytes, 1 for those encoded) marks
+    /// percent-encoded. Most values hold none: they are passed over eight bytes at a time
+    /// (``ByteRun``); the others grow by two bytes for each byte encoded, filled in place from the back.
+    private static func encode(_ out: inout [UInt8], from start: Int, table: UnsafeBufferPointer<UInt8>) {
         let count = out.count
-        let separatorWord = separator.map { $0 < 0x80 ? UInt64($0) &* ones : quotes } ?? quotes
         let encodedCount = out.withUnsafeBufferPointer { bytes -> Int in
-            guard let base = bytes.baseAddress else { return 0 }
+            var index = ByteRun.end(of: bytes, from: start, stops: table)
             var found = 0
-            var index = start
             while index < count {
-                // Eight bytes at once when none of them may need encoding; bytes one by one
-                // otherwise (``mayEncode(_:separator:)`` can be wrong only the safe way).
-                if index &+ 8 <= count,
-                   !mayEncode(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), separator: separatorWord) {
-                    index &+= 8
-                    continue
-                }
-                let end = min(index &+ 8, count)
-                while index < end {
-                    if isEncoded(base[index]) { found &+= 1 }
-                    index &+= 1
-                }
+                found &+= 1
+                index = ByteRun.end(of: bytes, from: index &+ 1, stops: table)
             }
             return found
         }
@@ -146,7 +128,7 @@ enum AttributeLine {
             while from > start {
                 from -= 1
                 let byte = base[from]
-                if isEncoded(byte) {
+                if table[Int(byte)] != 0 {
                     to -= 3
                     base[to] = UInt8(ascii: "%")
                     base[to + 1] = hexDigit(byte >> 4)
@@ -159,26 +141,19 @@ enum AttributeLine {
         }
     }
 
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-    private static let quotes: UInt64 = 0x22 &* ones
-
-    /// Whether one of the eight bytes of `word` may need encoding: `false` only when none
-    /// does. Flags bytes below 0x20, `"`, 0x24–0x27 (`$%&'`), 0x3C–0x3F (`<=>?`), DEL and the
-    /// bytes of `separator` (a byte repeated eight times); the test for a zero byte flags
-    /// every word that has one (and a few that have not).
-    @inline(__always)
-    static func mayEncode(_ word: UInt64, separator: UInt64) -> Bool {
-        func zeroByte(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
-        let control = (word &- 0x20 &* ones) & ~word
-        let found = control
-            | zeroByte(word ^ quotes)
-            | zeroByte((word | 0x03 &* ones) ^ (0x27 &* ones))
-            | zeroByte((word | 0x03 &* ones) ^ (0x3F &* ones))
-            | zeroByte(word ^ (0x7F &* ones))
-            | zeroByte(word ^ separator)
-        return found & highBits != 0
+    /// The bytes a value with `separator` encodes, as a table of all 256 bytes (1: encoded):
+    /// control characters, `%`, `"`, `<`, `>`, `&`, DEL and an ASCII separator.
+    static func table(separator: UInt8?) -> [UInt8] {
+        (0...255).map { (byte: Int) -> UInt8 in
+            let encoded = byte < 0x20 || byte == 0x7F || [0x25, 0x22, 0x3C, 0x3E, 0x26].contains(byte)
+                || (separator.map { Int($0) == byte && $0 < 0x80 } ?? false)
+            return encoded ? 1 : 0
+        }
     }
+
+    private static let plainTable = table(separator: nil)
+    private static let commaTable = table(separator: UInt8(ascii: ","))
+    private static let spaceTable = table(separator: UInt8(ascii: " "))
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
         value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10

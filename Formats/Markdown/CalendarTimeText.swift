@@ -15,7 +15,7 @@ enum CalendarTimeText {
         ISO8601Text.append(time, to: &bytes)
         if case .zoned(_, let zone) = time {
             bytes.append(UInt8(ascii: "["))
-            bytes.append(contentsOf: zone.utf8)
+            MarkdownText.append(utf8Of: zone, to: &bytes)
             bytes.append(UInt8(ascii: "]"))
         }
     }

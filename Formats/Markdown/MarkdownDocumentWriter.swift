@@ -14,6 +14,8 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
     private var diagnostics: [Diagnostic] = []
     /// The document's extras, which Markdown cannot carry (a warning at the end says so).
     var extras = Extras()
+    /// The warnings of the event being written, kept from event to event for its storage.
+    private var eventWarnings: [String] = []
 
     private static let recipeSeparator = Array(("\n" + MarkdownDocumentReader.PartKind.recipe.marker + "\n\n").utf8)
     private static let eventSeparator = Array("\n\n".utf8)
@@ -43,10 +45,10 @@ struct MarkdownDocumentWriter: DocumentStreamWriter {
             let warnings = RecipeWriter(frontMatter: options.frontMatter).write(recipe, into: &bytes)
             diagnostics += warnings.map { Diagnostic(.warning, "recipe '\(recipe.title)': \($0)") }
         case .event(let event):
-            var warnings: [String] = []
-            agendaWriter.event(event, warnings: &warnings, into: &bytes)
+            eventWarnings.removeAll(keepingCapacity: true)
+            agendaWriter.event(event, warnings: &eventWarnings, into: &bytes)
             // One warning per event of a calendar: appended as it is, no array made of them.
-            for warning in warnings { diagnostics.append(Diagnostic(.warning, warning)) }
+            for warning in eventWarnings { diagnostics.append(Diagnostic(.warning, warning)) }
         }
     }
 

@@ -78,6 +78,13 @@ enum MarkdownEscaper {
 
     private static func append(_ bytes: UnsafeBufferPointer<UInt8>, heading: Bool, escaped: ASCIISet, stops: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         let count = bytes.count
+        // Most texts start with a letter (or a non-ASCII character) and hold no byte of
+        // `stops` at all: nothing asks for anything, and they are copied in one piece.
+        if let first = bytes.first, stops[Int(first)] == 0, first >= 0x80 || (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")),
+           ByteRun.end(of: bytes, from: 1, stops: stops) == count {
+            output.append(contentsOf: bytes)
+            return
+        }
         var lineStart = true
         var cursor = 0
         while cursor < count {

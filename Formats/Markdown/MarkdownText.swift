@@ -106,11 +106,33 @@ enum MarkdownText {
         let trimmed = withBytes(text) { bytes -> String? in
             // Most text starts and ends with a visible ASCII character: nothing to trim.
             guard let first = bytes.first, let last = bytes.last, !(isVisibleASCII(first) && isVisibleASCII(last)) else { return nil }
+            // Nor when the first and last characters are others that are surely not whitespace.
+            var lastLead = bytes.count - 1
+            while lastLead > 0 && bytes[lastLead] & 0xC0 == 0x80 { lastLead -= 1 }
+            if startsNoWhitespace(first) && startsNoWhitespace(bytes[lastLead]) { return nil }
             let visible = PlainTextLines.visibleRange(of: bytes, from: 0, to: bytes.count)
             guard visible.count < bytes.count else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[visible]), as: UTF8.self)
         }
         return trimmed ?? text
+    }
+
+    /// Appends the UTF-8 of `text` in one copy (`String.UTF8View` is copied a piece at a time).
+    static func append(utf8Of text: String, to out: inout [UInt8]) {
+        withBytes(text) { out.append(contentsOf: $0) }
+    }
+
+    /// `text` with each line break a space (``Swift/String/replacingNewlines``), its bytes
+    /// looked at in place: a text on one line, the usual case, is given back as it is.
+    static func oneLine(_ text: String) -> String {
+        withBytes(text) { bytes in bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } } ? text.replacingNewlines : text
+    }
+
+    /// Whether a character whose UTF-8 starts with `byte` is surely not whitespace
+    /// (``InlineEmphasis/isWhitespace(_:)``): a visible ASCII character, or one whose lead byte
+    /// no space separator has (U+00A0: C2; U+1680: E1; U+2000–U+200A, U+202F, U+205F: E2; U+3000: E3).
+    static func startsNoWhitespace(_ byte: UInt8) -> Bool {
+        isVisibleASCII(byte) || (byte >= 0xC0 && byte != 0xC2 && byte != 0xE1 && byte != 0xE2 && byte != 0xE3)
     }
 
     static func isVisibleASCII(_ byte: UInt8) -> Bool {

@@ -60,6 +60,33 @@ struct AgendaScheduleTests {
         }
     }
 
+    @Test("words kept for one start are the rule's words for every start with the same key")
+    func wordsByKey() throws {
+        let today = try #require(CivilDate(year: 2026, month: 6, day: 1))
+        let rules = Self.rules + [
+            "FREQ=YEARLY;BYMONTH=3", "FREQ=YEARLY;BYMONTH=3,9", "FREQ=YEARLY;BYWEEKNO=20", "FREQ=YEARLY;BYYEARDAY=100",
+            "FREQ=MONTHLY;BYMONTHDAY=-1", "FREQ=MONTHLY;INTERVAL=3", "FREQ=WEEKLY;INTERVAL=2;WKST=SU", "FREQ=WEEKLY;BYDAY=TU",
+            "FREQ=DAILY;BYHOUR=9,17", "FREQ=HOURLY;COUNT=3", "FREQ=YEARLY;UNTIL=20300101",
+        ]
+        let memo = AgendaScheduleMemo()
+        // Starts on every day of a leap year and then some, in several kinds of time: each rule's
+        // words are made once per key and then come from the memo.
+        let first = try #require(CivilDate(year: 2028, month: 1, day: 1)).daysSinceEpoch
+        for rule in rules {
+            for day in stride(from: first, to: first + 400, by: 1) {
+                let date = CivilDate(daysSinceEpoch: day)
+                let start: CalendarTime = switch day % 3 {
+                case 0: .date(date)
+                case 1: .zoned(CivilDateTime(midnightOf: date), timeZone: "Europe/Berlin")
+                default: .utc(CivilDateTime(midnightOf: date))
+                }
+                let event = Event(id: "\(day)", title: "E", start: start, recurrence: rule)
+                let expected = try? RecurrenceRule(parsing: rule).words(start: start)
+                #expect(memo.schedule(of: event, onOrAfter: today).words == expected, "\(rule) \(date)")
+            }
+        }
+    }
+
     @Test("an event with the same start and rule as the one before is not taken for it when its kept lines differ")
     func keptLinesAreNotMemoized() throws {
         let today = try #require(CivilDate(year: 2026, month: 6, day: 1))

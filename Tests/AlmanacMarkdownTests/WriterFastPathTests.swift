@@ -11,6 +11,7 @@ struct WriterFastPathTests {
         "plain text", "a*b_c`d[e]f<g>h~i\\j", "# heading", "-1 and +2 = 3", "1. first\n2) second\n  3. third",
         "AT&T &amp; &#38; & x", "line\r\nbreak\rreturn", "  indented\n\n\tafter tab", "crème brûlée, 🍰 *sweet*",
         "#tag, #other", "=== \n---", "12345", "12345.", "> quote", "end\\", "é1. not a list", "",
+        "Zoë", "über alles", "a", "Ab#c", "word\n# not a heading", "x&y", "x,y and 1,5", "Q", "ü", "@home", "[link]", "_under",
     ]
 
     @Test("escaping on bytes is escaping scalar by scalar", arguments: texts)
@@ -72,5 +73,48 @@ struct WriterFastPathTests {
             #expect(together.contains(when))
             #expect(when.contains("next occurrence"))
         }
+    }
+
+    /// A color component as the writer wrote each before the table of k/255: whole numbers
+    /// as integers, the rest as their `description`.
+    static func componentText(_ component: Double) -> String {
+        component == component.rounded() && abs(component) < 1e15 ? String(Int(component)) : component.description
+    }
+
+    @Test("color components, from the table of k/255 or not, are written as their descriptions")
+    func colorComponents() {
+        var components = (0...255).map { Double($0) / 255 }
+        components += (0...255).map { Double($0) / 255 + 1e-17 } + (0...255).map { Double($0).nextUp / 255 }
+        components += [0.5, 1.0 / 3, 2.5, -0.25, -1.0 / 255, 254.5 / 255, 1e-20, 1e15 + 0.5, 1e16, 255, 256, -0.0,
+                       .infinity, -.infinity, .nan, .ulpOfOne, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        for index in stride(from: 0, to: components.count, by: 4) {
+            let four = (0..<4).map { index + $0 < components.count ? components[index + $0] : 0.75 }
+            var bytes: [UInt8] = []
+            AgendaWriter.append(RGBAColor(red: four[0], green: four[1], blue: four[2], alpha: four[3]), to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == four.map(Self.componentText).joined(separator: " "), "\(four)")
+        }
+    }
+
+    @Test("a text on one line is kept, line breaks become spaces", arguments: texts + ["\r", "\n", "a\r\n", "é\u{2028}b", "\r\n\r\n"])
+    func oneLine(text: String) {
+        #expect(MarkdownText.oneLine(text) == text.replacingNewlines)
+    }
+
+    @Test("no whitespace character has a lead byte that is said to start none")
+    func whitespaceLeadBytes() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), InlineEmphasis.isWhitespace(scalar) else { continue }
+            let lead = Array(String(scalar).utf8)[0]
+            #expect(!MarkdownText.startsNoWhitespace(lead), "U+\(String(value, radix: 16))")
+        }
+    }
+
+    @Test("trimming with its shortcut for characters that are surely not whitespace trims as reading every end does", arguments: texts + [
+        " a ", "é", " é ", "\u{A0}x\u{A0}", "x\u{3000}", "\u{2003}y", "。", "資料。", "👟", " 👟\n", "Ü\t", "\u{1680}", "\u{180E}z", "a\u{202F}",
+    ])
+    func trimming(text: String) {
+        let bytes = Array(text.utf8)
+        let visible = bytes.withUnsafeBufferPointer { PlainTextLines.visibleRange(of: $0, from: 0, to: $0.count) }
+        #expect(MarkdownText.trimmed(text) == String(decoding: bytes[visible], as: UTF8.self))
     }
 }

@@ -69,6 +69,23 @@ public struct RecurrenceSet: Sendable {
     /// up to `years` years ahead.
     public func firstOccurrence(onOrAfter day: CivilDate, years: Int = 400) -> Occurrence? {
         var clock = SeriesClock(start)
+        return firstOccurrence(onOrAfter: day, years: years, clock: &clock)
+    }
+
+    /// ``firstOccurrence(onOrAfter:years:)`` on the clock `clocks` keep for the start's zone,
+    /// which keeps the offsets it learns for the next series of that zone.
+    package func firstOccurrence(onOrAfter day: CivilDate, years: Int = 400, clocks: inout ZoneClocks) -> Occurrence? {
+        guard let zone = start.timeZoneID else { return firstOccurrence(onOrAfter: day, years: years) }
+        return clocks.withClock(of: zone) { zoneClock in
+            var clock = SeriesClock(start, zone: zoneClock)
+            // The series' clock holds the only copy while it learns (no copy of its spans made).
+            zoneClock = ZoneClock(zone: nil)
+            defer { zoneClock = clock.zone }
+            return firstOccurrence(onOrAfter: day, years: years, clock: &clock)
+        }
+    }
+
+    private func firstOccurrence(onOrAfter day: CivilDate, years: Int, clock: inout SeriesClock) -> Occurrence? {
         let from = clock.key(ofLocal: day.daysSinceEpoch * 86_400)
         let to = clock.key(ofLocal: (day.daysSinceEpoch + years * 366) * 86_400)
         return collect(windowStart: from, windowEnd: to, overlapping: false, limit: 1, clock: &clock).occurrences.first?.occurrence(&clock)

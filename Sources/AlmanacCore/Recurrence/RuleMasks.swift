@@ -68,7 +68,20 @@ struct RuleMasks {
     }
 
     /// The hours of the list, or every hour when it is empty; likewise minutes and seconds.
-    func hours(orAll list: [Int]) -> [Int] { list.isEmpty ? Array(0...23) : (0...23).filter(hour) }
-    func minutes(orAll list: [Int]) -> [Int] { list.isEmpty ? Array(0...59) : (0...59).filter(minute) }
-    func seconds(orAll list: [Int]) -> [Int] { list.isEmpty ? Array(0...59) : (0...59).filter(second) }
+    func hours(orAll list: [Int]) -> [Int] { list.isEmpty ? Array(0...23) : Self.members(UInt64(hoursMask), below: 24) }
+    func minutes(orAll list: [Int]) -> [Int] { list.isEmpty ? Array(0...59) : Self.members(minutesMask, below: 60) }
+    func seconds(orAll list: [Int]) -> [Int] { list.isEmpty ? Array(0...59) : Self.members(secondsMask, below: 60) }
+
+    /// The numbers below `limit` whose bits `mask` sets, in increasing order: a bit at a time,
+    /// not every number tested.
+    static func members(_ mask: UInt64, below limit: Int) -> [Int] {
+        var rest = mask & (1 << UInt64(limit) &- 1)
+        var numbers: [Int] = []
+        numbers.reserveCapacity(rest.nonzeroBitCount)
+        while rest != 0 {
+            numbers.append(rest.trailingZeroBitCount)
+            rest &= rest &- 1
+        }
+        return numbers
+    }
 }

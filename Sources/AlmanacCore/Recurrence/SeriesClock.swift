@@ -8,18 +8,24 @@ struct SeriesClock {
     }
 
     private let kind: Kind
-    private var zone: ZoneClock
+    /// The clock of the start's zone (UTC's for a time of no zone).
+    private(set) var zone: ZoneClock
     /// Clocks of other zones that RDATEs and EXDATEs name.
     private var others: [String: ZoneClock] = [:]
 
     init(_ start: CalendarTime) {
+        self.init(start, zone: ZoneClock(start.timeZoneID))
+    }
+
+    /// A series' clock on `zone`, the clock of the start's zone (with what it learned so far).
+    init(_ start: CalendarTime, zone: ZoneClock) {
         switch start {
         case .date: kind = .allDay
         case .floating: kind = .floating
         case .utc: kind = .utc
         case .zoned(_, let zone): kind = .zoned(zone)
         }
-        zone = ZoneClock(start.timeZoneID)
+        self.zone = zone
     }
 
     var isAllDay: Bool {
