@@ -93,9 +93,19 @@ extension JSONModelReader {
     // MARK: Typed fields
 
     mutating func string(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<String?> {
-        if scanner.bytes[scanner.index] == UInt8(ascii: "\"") { return .success(try scanner.readString().text) }
+        if scanner.bytes[scanner.index] == UInt8(ascii: "\"") { return .success(try text()) }
         if try null() { return .success(nil) }
         return .failure(try mismatch(key, "a string", object))
+    }
+
+    /// The text of the string that comes next; a short one without escapes shared with
+    /// the same text read before (``JSONReadMemo/strings``) when the memo is on.
+    private mutating func text() throws -> String {
+        guard memo.isEnabled else { return try scanner.readString().text }
+        let start = scanner.index
+        let escapes = try scanner.scanString()
+        guard !escapes else { return scanner.string(from: start, to: scanner.index, escapes: true) }
+        return memo.strings.text(UnsafeBufferPointer(rebasing: scanner.bytes[(start + 1)..<(scanner.index - 1)]))
     }
 
     mutating func bool(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Bool?> {
@@ -193,9 +203,10 @@ extension JSONModelReader {
 
     /// An IANA time zone name.
     mutating func timeZone(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<String?> {
-        try checked(key, object) { zone in
-            TimeZoneNames.isKnown(zone) ? .success(zone) : .failure(Reason("'\(zone)' is not an IANA time zone such as Europe/Berlin"))
-        }
+        let start = scanner.index
+        let read = try string(key, object)
+        guard case .success(let zone?) = read, !memo.isKnownZone(zone) else { return read }
+        return .failure(object.invalid(key, "'\(zone)' is not an IANA time zone such as Europe/Berlin", at: start))
     }
 
     /// An item's `kind`: `"recipe"` or `"event"`.
@@ -221,6 +232,23 @@ extension JSONModelReader {
         return .success(members)
     }
 
+    /// An event's `extras` bags and the extras they make alone; an object read before
+    /// (``JSONReadMemo/extras``) gives the same bags and extras, shared.
+    mutating func eventBags(_ object: JSONObjectReader) throws -> JSONRead<(bags: [OpaqueMember], extras: Extras)> {
+        guard memo.isEnabled else { return try bags(object).map { ($0, JSONObjectReader.extras(bags: $0)) } }
+        if let known = memo.extras.value(at: &scanner) { return .success(known) }
+        let start = scanner.index
+        let depth = scanner.depth
+        let bags: [OpaqueMember]
+        switch try self.bags(object) {
+        case .success(let read): bags = read
+        case .failure(let error): return .failure(error)
+        }
+        let found = (bags, JSONObjectReader.extras(bags: bags))
+        memo.extras.remember(found, from: start, depth: depth, scanner)
+        return .success(found)
+    }
+
     // MARK: Arrays
 
     /// The elements of an array field, each read by `element` (given its index) when the
@@ -237,6 +265,8 @@ extension JSONModelReader {
             scanner.depth -= 1
             return .success(found)
         }
+        // Room for the few elements most arrays here hold, made once instead of grown.
+        found.reserveCapacity(4)
         repeat {
             _ = try scanner.nextValueByte(expected: "a value")
             found.append(try element(&self, found.count))
@@ -247,7 +277,7 @@ extension JSONModelReader {
     mutating func strings(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<[String]> {
         var fault: (any Error)?
         let texts = try elements(key, object) { reader, index -> String in
-            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "\"") { return try reader.scanner.readString().text }
+            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "\"") { return try reader.text() }
             let start = reader.scanner.index
             let error = try reader.skip { found in
                 let field = "\(object.path(key))[\(index)]"

@@ -13,6 +13,8 @@ struct JSONModelReader {
     private var source = ""
     /// The warnings of the items ``wholeItem(path:item:defaultKind:guess:)`` read.
     private(set) var diagnostics: [Diagnostic] = []
+    /// What the items read before hold that the next may hold again (off unless set).
+    var memo = JSONReadMemo()
 
     init(scanner: JSONScanner) {
         self.scanner = scanner
@@ -119,6 +121,8 @@ struct JSONModelReader {
         var colorWarnings: [JSONWarning] = []
         var tasks: [JSONParsed<EventTask>] = []
         var bags: [OpaqueMember] = []
+        /// The extras `bags` make alone.
+        var bagExtras = Extras()
         var faults = JSONFaults()
         /// Where the keys and values later checks point at are.
         var timeZoneKey = 0, endTimeZoneKey = 0, allDayKey = 0, allDayValue = 0, endValue = 0
@@ -159,7 +163,11 @@ struct JSONModelReader {
             case .priority: draft.event!.priority = draft.faults.value(try reader.integer(key, object), key) ?? nil
             case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? []
             case .recipes: draft.event!.recipes = draft.faults.value(try reader.strings(key, object), key) ?? []
-            case .extras: draft.bags = draft.faults.value(try reader.bags(object), key) ?? []
+            case .extras:
+                if let (bags, extras) = draft.faults.value(try reader.eventBags(object), key) {
+                    draft.bags = bags
+                    draft.bagExtras = extras
+                }
             default: return false
             }
             return true
@@ -199,7 +207,7 @@ struct JSONModelReader {
         event.tasks = try unwrap(.success(draft.tasks), into: &warnings)
         try faults.check(.recipes)
         try faults.check(.extras)
-        event.extras = try object.extras(.success(draft.bags))
+        event.extras = object.unknown.isEmpty ? draft.bagExtras : try object.extras(.success(draft.bags))
         return (event, warnings)
     }
 
@@ -269,29 +277,13 @@ struct JSONModelReader {
             }
             return .success((color, []))
         case UInt8(ascii: "{"):
-            var red = JSONRead<Double?>.success(nil), green = JSONRead<Double?>.success(nil)
-            var blue = JSONRead<Double?>.success(nil), alpha = JSONRead<Double?>.success(nil)
-            let components = try members(path: object.path.field(.color)) { reader, key, object, _ in
-                switch key {
-                case .red: red = try reader.double(key, object)
-                case .green: green = try reader.double(key, object)
-                case .blue: blue = try reader.double(key, object)
-                case .alpha: alpha = try reader.double(key, object)
-                default: return false
-                }
-                return true
+            if memo.isEnabled, let color = memo.colors.value(at: &scanner) { return .success((color, [])) }
+            let depth = scanner.depth
+            let read = try colorComponents(object)
+            if memo.isEnabled, case .success(let (color, warnings)?) = read, warnings.isEmpty {
+                memo.colors.remember(color, from: start, depth: depth, scanner)
             }
-            return JSONRead {
-                func component(_ value: JSONRead<Double?>, _ key: JSONField) throws -> Double {
-                    guard let number = try value.get() else {
-                        let what = "color \(components.path.text)"
-                        throw JSONFault(offset: start) { .missingField(key.name, in: what, at: $0) }
-                    }
-                    return number
-                }
-                let color = RGBAColor(red: try component(red, .red), green: try component(green, .green), blue: try component(blue, .blue), alpha: try alpha.get() ?? 1)
-                return (color, components.unusedKeyWarnings)
-            }
+            return read
         default:
             if scanner.bytes[start] == UInt8(ascii: "n") {
                 try scanner.literal("null")
@@ -300,6 +292,34 @@ struct JSONModelReader {
             let found = scanner.bytes[start]
             _ = try scanner.opaqueValue()
             return .failure(object.mismatch(.color, "an object", found: found, at: start))
+        }
+    }
+
+    /// A color object's `red`, `green`, `blue` and `alpha`, its `{` next.
+    private mutating func colorComponents(_ object: JSONObjectReader) throws -> JSONRead<(RGBAColor, [JSONWarning])?> {
+        let start = scanner.index
+        var red = JSONRead<Double?>.success(nil), green = JSONRead<Double?>.success(nil)
+        var blue = JSONRead<Double?>.success(nil), alpha = JSONRead<Double?>.success(nil)
+        let components = try members(path: object.path.field(.color)) { reader, key, object, _ in
+            switch key {
+            case .red: red = try reader.double(key, object)
+            case .green: green = try reader.double(key, object)
+            case .blue: blue = try reader.double(key, object)
+            case .alpha: alpha = try reader.double(key, object)
+            default: return false
+            }
+            return true
+        }
+        return JSONRead {
+            func component(_ value: JSONRead<Double?>, _ key: JSONField) throws -> Double {
+                guard let number = try value.get() else {
+                    let what = "color \(components.path.text)"
+                    throw JSONFault(offset: start) { .missingField(key.name, in: what, at: $0) }
+                }
+                return number
+            }
+            let color = RGBAColor(red: try component(red, .red), green: try component(green, .green), blue: try component(blue, .blue), alpha: try alpha.get() ?? 1)
+            return (color, components.unusedKeyWarnings)
         }
     }
 }
