@@ -20,7 +20,7 @@ struct JSONReadMemo {
     var extras = RepeatedObjects<(bags: [OpaqueMember], extras: Extras)>()
     /// Color objects (`{"red": …}`) read without a warning.
     var colors = RepeatedObjects<RGBAColor>()
-    /// Short strings of the fields whose values repeat.
+    /// Short strings, which repeat from item to item (places, zones, categories, task texts).
     var strings = RepeatedStrings()
     /// Time zone names found to be IANA zones.
     private var zones: [String] = []
@@ -79,13 +79,13 @@ struct RepeatedObjects<Value> {
     }
 }
 
-/// Strings of up to ``longest`` bytes made before, kept in a small table by a hash of their
+/// Strings of up to ``longest`` bytes made before, kept in a table of 256 by a hash of their
 /// bytes: a string whose bytes are in its slot is the String made before, with no new
 /// check of its UTF-8 and no allocation; any other replaces what the slot held.
 struct RepeatedStrings {
     /// The longest string kept.
     static let longest = 32
-    private static let slotCount = 64
+    private static let slotCount = 256
     /// The bytes of each slot's string, ``longest`` bytes a slot.
     private var bytes: [UInt8] = []
     private var texts: [(count: Int, text: String)] = []
@@ -101,7 +101,7 @@ struct RepeatedStrings {
         var hash = UInt64(count) &* 0x9E37_79B9_7F4A_7C15
         hash ^= UInt64(base[0]) | UInt64(base[count &- 1]) << 8 | UInt64(base[count &>> 1]) << 16 | UInt64(base[count &>> 2]) << 24
         hash &*= 0xBF58_476D_1CE4_E5B9
-        let slot = Int(truncatingIfNeeded: hash >> 58)
+        let slot = Int(truncatingIfNeeded: hash >> 56)
         let offset = slot &* Self.longest
         if texts[slot].count == count {
             let same = bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + offset, base, count) == 0 }
