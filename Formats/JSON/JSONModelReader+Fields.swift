@@ -252,8 +252,8 @@ extension JSONModelReader {
     // MARK: Arrays
 
     /// The elements of an array field, each read by `element` (given its index) when the
-    /// scanner is at it; `null` reads as no elements.
-    private mutating func elements<Element>(_ key: JSONField, _ object: JSONObjectReader, _ element: (inout JSONModelReader, Int) throws -> Element) throws -> JSONRead<[Element]> {
+    /// scanner is at it (`nil`, a fault it keeps, is left out); `null` reads as no elements.
+    private mutating func elements<Element>(_ key: JSONField, _ object: JSONObjectReader, _ element: (inout JSONModelReader, Int) throws -> Element?) throws -> JSONRead<[Element]> {
         if try null() { return .success([]) }
         guard scanner.bytes[scanner.index] == UInt8(ascii: "[") else { return .failure(try mismatch(key, "an array", object)) }
         try scanner.enter()
@@ -267,16 +267,18 @@ extension JSONModelReader {
         }
         // Room for the few elements most arrays here hold, made once instead of grown.
         found.reserveCapacity(4)
+        var index = 0
         repeat {
             _ = try scanner.nextValueByte(expected: "a value")
-            found.append(try element(&self, found.count))
+            if let value = try element(&self, index) { found.append(value) }
+            index += 1
         } while try scanner.afterMember(closing: UInt8(ascii: "]"))
         return .success(found)
     }
 
     mutating func strings(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<[String]> {
         var fault: (any Error)?
-        let texts = try elements(key, object) { reader, index -> String in
+        let texts = try elements(key, object) { reader, index -> String? in
             if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "\"") { return try reader.text() }
             let start = reader.scanner.index
             let error = try reader.skip { found in
@@ -285,19 +287,31 @@ extension JSONModelReader {
                 return JSONFault(offset: start) { .typeMismatch(field: field, expected: "a string", found: name, at: $0) }
             }
             if fault == nil { fault = error }
-            return ""
+            return nil
         }
         if let fault { return .failure(fault) }
         return texts
     }
 
-    /// The objects of an array field, each read by `read` with its path. An element that
-    /// is not an object is the field's fault before any fault of the objects.
-    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, JSONPath) throws -> JSONParsed<Value>) throws -> JSONRead<[JSONParsed<Value>]> {
+    /// The objects of an array field, each read by `read` with its path, and their warnings
+    /// in order. An element that is not an object is the field's fault before any fault of
+    /// the objects; of those, the first.
+    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, JSONPath) throws -> JSONParsed<Value>) throws -> JSONRead<JSONObjects<Value>> {
         var fault: (any Error)?
-        let parsed = try elements(key, object) { reader, index -> JSONParsed<Value> in
+        var objectFault: (any Error)?
+        var warnings: [JSONWarning] = []
+        let values = try elements(key, object) { reader, index -> Value? in
             let path = object.path.element(key, index)
-            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "{") { return try read(&reader, path) }
+            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "{") {
+                switch try read(&reader, path) {
+                case .success(let (value, found)):
+                    warnings += found
+                    return value
+                case .failure(let error):
+                    if objectFault == nil { objectFault = error }
+                    return nil
+                }
+            }
             let start = reader.scanner.index
             let error = try reader.skip { found in
                 let name = JSONScanner.typeName(startingWith: found)
@@ -305,11 +319,18 @@ extension JSONModelReader {
                 return JSONFault(offset: start) { .typeMismatch(field: path, expected: "an object", found: name, at: $0) }
             }
             if fault == nil { fault = error }
-            return .failure(error)
+            return nil
         }
-        if let fault { return .failure(fault) }
-        return parsed
+        if let error = fault ?? objectFault { return .failure(error) }
+        return values.map { JSONObjects(values: $0, warnings: warnings) }
     }
+}
+
+/// The objects of an array field as ``JSONModelReader/objects(_:_:_:)`` read them, with
+/// their warnings.
+struct JSONObjects<Value> {
+    var values: [Value] = []
+    var warnings: [JSONWarning] = []
 }
 
 /// Why a field's text means nothing (the message of its ``JSONDecodingError/invalidValue(field:reason:at:)``).
@@ -319,11 +340,9 @@ struct Reason: Error {
 }
 
 /// The values of objects read by ``JSONModelReader/objects(_:_:_:)``, in order, their
-/// warnings added to `warnings`; the first fault is thrown.
-func unwrap<Value>(_ read: JSONRead<[JSONParsed<Value>]>, into warnings: inout [JSONWarning]) throws -> [Value] {
-    try read.get().map { parsed in
-        let (value, found) = try parsed.get()
-        warnings += found
-        return value
-    }
+/// warnings added to `warnings`; the fault is thrown.
+func unwrap<Value>(_ read: JSONRead<JSONObjects<Value>>, into warnings: inout [JSONWarning]) throws -> [Value] {
+    let objects = try read.get()
+    warnings += objects.warnings
+    return objects.values
 }

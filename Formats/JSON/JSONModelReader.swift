@@ -119,7 +119,7 @@ struct JSONModelReader {
         var event: Event? = Event(id: "", title: "")
         var id: String?, title: String?, zone: String?, endZone: String?, allDay: Bool?
         var colorWarnings: [JSONWarning] = []
-        var tasks: [JSONParsed<EventTask>] = []
+        var tasks = JSONObjects<EventTask>()
         var bags: [OpaqueMember] = []
         /// The extras `bags` make alone.
         var bagExtras = Extras()
@@ -161,7 +161,7 @@ struct JSONModelReader {
             case .categories: draft.event!.categories = draft.faults.value(try reader.strings(key, object), key) ?? []
             case .recurrence: draft.event!.recurrence = draft.faults.value(try reader.string(key, object), key) ?? nil
             case .priority: draft.event!.priority = draft.faults.value(try reader.integer(key, object), key) ?? nil
-            case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? []
+            case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? JSONObjects()
             case .recipes: draft.event!.recipes = draft.faults.value(try reader.strings(key, object), key) ?? []
             case .extras:
                 if let (bags, extras) = draft.faults.value(try reader.eventBags(object), key) {
