@@ -30,7 +30,7 @@ extension JSONModelReader {
                 throw JSONSyntaxError.unexpectedCharacter(found: JSONScanner.describe(scanner.bytes[keyStart]), expected: "a key in double quotes", offset: keyStart)
             }
             let escapes = try scanner.scanString()
-            let key = JSONScanner.Key(start: keyStart, end: scanner.index, escapes: escapes, text: "")
+            let keyEnd = scanner.index
             var known: JSONField?
             if escapes {
                 known = nil
@@ -39,15 +39,14 @@ extension JSONModelReader {
             }
             var text = ""
             if escapes || known == nil {
-                text = scanner.string(from: keyStart, to: key.end, escapes: escapes)
+                text = scanner.string(from: keyStart, to: keyEnd, escapes: escapes)
                 if escapes { known = JSONField.find(text) }
             }
             if let known {
                 if seen.contains(known) { throw JSONSyntaxError.duplicateKey(known.name, offset: keyStart, firstOffset: keyStart) }
                 seen.insert(known)
             } else {
-                var other = key
-                other.text = text
+                let other = JSONScanner.Key(start: keyStart, end: keyEnd, escapes: escapes, text: text)
                 if let error = scanner.duplicate(other, among: others) { throw error }
                 others.append(other)
             }
