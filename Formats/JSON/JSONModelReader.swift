@@ -116,7 +116,10 @@ struct JSONModelReader {
     /// faults of those that are wrong kept by ``JSONFaults`` for when the object is read.
     private struct EventDraft {
         /// The event as its fields come, taken whole (not copied) once the object is read.
-        var event: Event? = Event(id: "", title: "")
+        var event: Event? = EventDraft.blank
+        /// The event every draft starts from, made once (a copy of it costs less than
+        /// ``Event``'s initializer with all its defaults).
+        private static let blank = Event(id: "", title: "")
         var id: String?, title: String?, zone: String?, endZone: String?, allDay: Bool?
         var colorWarnings: [JSONWarning] = []
         var tasks = JSONObjects<EventTask>()
