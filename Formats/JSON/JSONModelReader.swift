@@ -72,13 +72,13 @@ struct JSONModelReader {
             let field = path.text
             throw JSONFault(offset: start) { .typeMismatch(field: field, expected: "an object", found: found, at: $0) }
         }
-        if let kind { return try read(kind, path: path, kindMember: false).parsed.get() }
+        if let kind { return try taken(read(kind, path: path, kindMember: false).parsed) }
         let depth = scanner.depth
         var hypothesis = firstKind() ?? guess
         while true {
             let (parsed, object) = try read(hypothesis, path: path, kindMember: true)
             let decided = try object.kind.get() ?? ItemKindClues.kind(of: object, item: name(), defaultKind: defaultKind)
-            if decided == hypothesis { return try parsed.get() }
+            if decided == hypothesis { return try taken(parsed) }
             scanner.index = start
             scanner.depth = depth
             hypothesis = decided
@@ -103,10 +103,19 @@ struct JSONModelReader {
         switch kind {
         case .event:
             let (parsed, object) = try event(path: path, kindMember: kindMember)
-            return (parsed.map { (.event($0.value), $0.warnings) }, object)
+            return (Result { let (event, warnings) = try taken(parsed); return (.event(event), warnings) }, object)
         case .recipe:
             let (parsed, object) = try recipe(path: path, kindMember: kindMember)
-            return (parsed.map { (.recipe($0.value), $0.warnings) }, object)
+            return (Result { let (recipe, warnings) = try taken(parsed); return (.recipe(recipe), warnings) }, object)
+        }
+    }
+
+    /// The value and warnings `parsed` holds, moved out of it (`get()` would copy an item
+    /// whole), or its fault thrown.
+    private func taken<Value>(_ parsed: consuming JSONParsed<Value>) throws -> (value: Value, warnings: [JSONWarning]) {
+        switch consume parsed {
+        case .success(let read): return read
+        case .failure(let error): throw error
         }
     }
 
