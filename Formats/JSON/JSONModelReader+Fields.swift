@@ -30,7 +30,7 @@ extension JSONModelReader {
                 throw JSONSyntaxError.unexpectedCharacter(found: JSONScanner.describe(scanner.bytes[keyStart]), expected: "a key in double quotes", offset: keyStart)
             }
             let escapes = try scanner.scanString()
-            let key = JSONScanner.Key(start: keyStart, end: scanner.index, escapes: escapes, text: "")
+            let keyEnd = scanner.index
             var known: JSONField?
             if escapes {
                 known = nil
@@ -39,15 +39,14 @@ extension JSONModelReader {
             }
             var text = ""
             if escapes || known == nil {
-                text = scanner.string(from: keyStart, to: key.end, escapes: escapes)
+                text = scanner.string(from: keyStart, to: keyEnd, escapes: escapes)
                 if escapes { known = JSONField.find(text) }
             }
             if let known {
                 if seen.contains(known) { throw JSONSyntaxError.duplicateKey(known.name, offset: keyStart, firstOffset: keyStart) }
                 seen.insert(known)
             } else {
-                var other = key
-                other.text = text
+                let other = JSONScanner.Key(start: keyStart, end: keyEnd, escapes: escapes, text: text)
                 if let error = scanner.duplicate(other, among: others) { throw error }
                 others.append(other)
             }
@@ -93,9 +92,19 @@ extension JSONModelReader {
     // MARK: Typed fields
 
     mutating func string(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<String?> {
-        if scanner.bytes[scanner.index] == UInt8(ascii: "\"") { return .success(try scanner.readString().text) }
+        if scanner.bytes[scanner.index] == UInt8(ascii: "\"") { return .success(try text()) }
         if try null() { return .success(nil) }
         return .failure(try mismatch(key, "a string", object))
+    }
+
+    /// The text of the string that comes next; a short one without escapes shared with
+    /// the same text read before (``JSONReadMemo/strings``) when the memo is on.
+    private mutating func text() throws -> String {
+        guard memo.isEnabled else { return try scanner.readString().text }
+        let start = scanner.index
+        let escapes = try scanner.scanString()
+        guard !escapes else { return scanner.string(from: start, to: scanner.index, escapes: true) }
+        return memo.strings.text(UnsafeBufferPointer(rebasing: scanner.bytes[(start + 1)..<(scanner.index - 1)]))
     }
 
     mutating func bool(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<Bool?> {
@@ -193,9 +202,10 @@ extension JSONModelReader {
 
     /// An IANA time zone name.
     mutating func timeZone(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<String?> {
-        try checked(key, object) { zone in
-            TimeZoneNames.isKnown(zone) ? .success(zone) : .failure(Reason("'\(zone)' is not an IANA time zone such as Europe/Berlin"))
-        }
+        let start = scanner.index
+        let read = try string(key, object)
+        guard case .success(let zone?) = read, !memo.isKnownZone(zone) else { return read }
+        return .failure(object.invalid(key, "'\(zone)' is not an IANA time zone such as Europe/Berlin", at: start))
     }
 
     /// An item's `kind`: `"recipe"` or `"event"`.
@@ -221,11 +231,28 @@ extension JSONModelReader {
         return .success(members)
     }
 
+    /// An event's `extras` bags and the extras they make alone; an object read before
+    /// (``JSONReadMemo/extras``) gives the same bags and extras, shared.
+    mutating func eventBags(_ object: JSONObjectReader) throws -> JSONRead<(bags: [OpaqueMember], extras: Extras)> {
+        guard memo.isEnabled else { return try bags(object).map { ($0, JSONObjectReader.extras(bags: $0)) } }
+        if let known = memo.extras.value(at: &scanner) { return .success(known) }
+        let start = scanner.index
+        let depth = scanner.depth
+        let bags: [OpaqueMember]
+        switch try self.bags(object) {
+        case .success(let read): bags = read
+        case .failure(let error): return .failure(error)
+        }
+        let found = (bags, JSONObjectReader.extras(bags: bags))
+        memo.extras.remember(found, from: start, depth: depth, scanner)
+        return .success(found)
+    }
+
     // MARK: Arrays
 
     /// The elements of an array field, each read by `element` (given its index) when the
-    /// scanner is at it; `null` reads as no elements.
-    private mutating func elements<Element>(_ key: JSONField, _ object: JSONObjectReader, _ element: (inout JSONModelReader, Int) throws -> Element) throws -> JSONRead<[Element]> {
+    /// scanner is at it (`nil`, a fault it keeps, is left out); `null` reads as no elements.
+    private mutating func elements<Element>(_ key: JSONField, _ object: JSONObjectReader, _ element: (inout JSONModelReader, Int) throws -> Element?) throws -> JSONRead<[Element]> {
         if try null() { return .success([]) }
         guard scanner.bytes[scanner.index] == UInt8(ascii: "[") else { return .failure(try mismatch(key, "an array", object)) }
         try scanner.enter()
@@ -237,17 +264,21 @@ extension JSONModelReader {
             scanner.depth -= 1
             return .success(found)
         }
+        // Room for the few elements most arrays here hold, made once instead of grown.
+        found.reserveCapacity(4)
+        var index = 0
         repeat {
             _ = try scanner.nextValueByte(expected: "a value")
-            found.append(try element(&self, found.count))
+            if let value = try element(&self, index) { found.append(value) }
+            index += 1
         } while try scanner.afterMember(closing: UInt8(ascii: "]"))
         return .success(found)
     }
 
     mutating func strings(_ key: JSONField, _ object: JSONObjectReader) throws -> JSONRead<[String]> {
         var fault: (any Error)?
-        let texts = try elements(key, object) { reader, index -> String in
-            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "\"") { return try reader.scanner.readString().text }
+        let texts = try elements(key, object) { reader, index -> String? in
+            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "\"") { return try reader.text() }
             let start = reader.scanner.index
             let error = try reader.skip { found in
                 let field = "\(object.path(key))[\(index)]"
@@ -255,19 +286,31 @@ extension JSONModelReader {
                 return JSONFault(offset: start) { .typeMismatch(field: field, expected: "a string", found: name, at: $0) }
             }
             if fault == nil { fault = error }
-            return ""
+            return nil
         }
         if let fault { return .failure(fault) }
         return texts
     }
 
-    /// The objects of an array field, each read by `read` with its path. An element that
-    /// is not an object is the field's fault before any fault of the objects.
-    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, JSONPath) throws -> JSONParsed<Value>) throws -> JSONRead<[JSONParsed<Value>]> {
+    /// The objects of an array field, each read by `read` with its path, and their warnings
+    /// in order. An element that is not an object is the field's fault before any fault of
+    /// the objects; of those, the first.
+    mutating func objects<Value>(_ key: JSONField, _ object: JSONObjectReader, _ read: (inout JSONModelReader, JSONPath) throws -> JSONParsed<Value>) throws -> JSONRead<JSONObjects<Value>> {
         var fault: (any Error)?
-        let parsed = try elements(key, object) { reader, index -> JSONParsed<Value> in
+        var objectFault: (any Error)?
+        var warnings: [JSONWarning] = []
+        let values = try elements(key, object) { reader, index -> Value? in
             let path = object.path.element(key, index)
-            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "{") { return try read(&reader, path) }
+            if reader.scanner.bytes[reader.scanner.index] == UInt8(ascii: "{") {
+                switch try read(&reader, path) {
+                case .success(let (value, found)):
+                    warnings += found
+                    return value
+                case .failure(let error):
+                    if objectFault == nil { objectFault = error }
+                    return nil
+                }
+            }
             let start = reader.scanner.index
             let error = try reader.skip { found in
                 let name = JSONScanner.typeName(startingWith: found)
@@ -275,11 +318,18 @@ extension JSONModelReader {
                 return JSONFault(offset: start) { .typeMismatch(field: path, expected: "an object", found: name, at: $0) }
             }
             if fault == nil { fault = error }
-            return .failure(error)
+            return nil
         }
-        if let fault { return .failure(fault) }
-        return parsed
+        if let error = fault ?? objectFault { return .failure(error) }
+        return values.map { JSONObjects(values: $0, warnings: warnings) }
     }
+}
+
+/// The objects of an array field as ``JSONModelReader/objects(_:_:_:)`` read them, with
+/// their warnings.
+struct JSONObjects<Value> {
+    var values: [Value] = []
+    var warnings: [JSONWarning] = []
 }
 
 /// Why a field's text means nothing (the message of its ``JSONDecodingError/invalidValue(field:reason:at:)``).
@@ -289,11 +339,9 @@ struct Reason: Error {
 }
 
 /// The values of objects read by ``JSONModelReader/objects(_:_:_:)``, in order, their
-/// warnings added to `warnings`; the first fault is thrown.
-func unwrap<Value>(_ read: JSONRead<[JSONParsed<Value>]>, into warnings: inout [JSONWarning]) throws -> [Value] {
-    try read.get().map { parsed in
-        let (value, found) = try parsed.get()
-        warnings += found
-        return value
-    }
+/// warnings added to `warnings`; the fault is thrown.
+func unwrap<Value>(_ read: JSONRead<JSONObjects<Value>>, into warnings: inout [JSONWarning]) throws -> [Value] {
+    let objects = try read.get()
+    warnings += objects.warnings
+    return objects.values
 }

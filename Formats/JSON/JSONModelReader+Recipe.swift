@@ -5,12 +5,12 @@ extension JSONModelReader {
     /// The fields of a recipe as read.
     private struct RecipeFields {
         var id = JSONRead<String?>.success(nil), title = JSONRead<String?>.success(nil), summary = JSONRead<String?>.success(nil)
-        var yields = JSONRead<[JSONParsed<Yield>]>.success([])
+        var yields = JSONRead<JSONObjects<Yield>>.success(JSONObjects())
         var prepTime = JSONRead<ISODuration?>.success(nil), cookTime = JSONRead<ISODuration?>.success(nil), totalTime = JSONRead<ISODuration?>.success(nil)
-        var ingredients = JSONRead<[JSONParsed<Ingredient>]>.success([])
-        var ingredientGroups = JSONRead<[JSONParsed<IngredientGroup>]>.success([])
+        var ingredients = JSONRead<JSONObjects<Ingredient>>.success(JSONObjects())
+        var ingredientGroups = JSONRead<JSONObjects<IngredientGroup>>.success(JSONObjects())
         var directions = JSONRead<[String]>.success([])
-        var directionGroups = JSONRead<[JSONParsed<DirectionGroup>]>.success([])
+        var directionGroups = JSONRead<JSONObjects<DirectionGroup>>.success(JSONObjects())
         var rating = JSONRead<Int?>.success(nil)
         var isFavorite = JSONRead<Bool?>.success(nil)
         var collections = JSONRead<[String]>.success([]), tags = JSONRead<[String]>.success([]), images = JSONRead<[String]>.success([])
@@ -118,8 +118,8 @@ extension JSONModelReader {
 
     private mutating func ingredientGroup(path: JSONPath) throws -> JSONParsed<IngredientGroup> {
         var title = JSONRead<String?>.success(nil)
-        var ingredients = JSONRead<[JSONParsed<Ingredient>]>.success([])
-        var groups = JSONRead<[JSONParsed<IngredientGroup>]>.success([])
+        var ingredients = JSONRead<JSONObjects<Ingredient>>.success(JSONObjects())
+        var groups = JSONRead<JSONObjects<IngredientGroup>>.success(JSONObjects())
         let object = try members(path: path) { reader, key, object, _ in
             switch key {
             case .title: title = try reader.string(key, object)

@@ -13,6 +13,8 @@ struct JSONModelReader {
     private var source = ""
     /// The warnings of the items ``wholeItem(path:item:defaultKind:guess:)`` read.
     private(set) var diagnostics: [Diagnostic] = []
+    /// What the items read before hold that the next may hold again (off unless set).
+    var memo = JSONReadMemo()
 
     init(scanner: JSONScanner) {
         self.scanner = scanner
@@ -70,13 +72,13 @@ struct JSONModelReader {
             let field = path.text
             throw JSONFault(offset: start) { .typeMismatch(field: field, expected: "an object", found: found, at: $0) }
         }
-        if let kind { return try read(kind, path: path, kindMember: false).parsed.get() }
+        if let kind { return try taken(read(kind, path: path, kindMember: false).parsed) }
         let depth = scanner.depth
         var hypothesis = firstKind() ?? guess
         while true {
             let (parsed, object) = try read(hypothesis, path: path, kindMember: true)
             let decided = try object.kind.get() ?? ItemKindClues.kind(of: object, item: name(), defaultKind: defaultKind)
-            if decided == hypothesis { return try parsed.get() }
+            if decided == hypothesis { return try taken(parsed) }
             scanner.index = start
             scanner.depth = depth
             hypothesis = decided
@@ -101,10 +103,19 @@ struct JSONModelReader {
         switch kind {
         case .event:
             let (parsed, object) = try event(path: path, kindMember: kindMember)
-            return (parsed.map { (.event($0.value), $0.warnings) }, object)
+            return (Result { let (event, warnings) = try taken(parsed); return (.event(event), warnings) }, object)
         case .recipe:
             let (parsed, object) = try recipe(path: path, kindMember: kindMember)
-            return (parsed.map { (.recipe($0.value), $0.warnings) }, object)
+            return (Result { let (recipe, warnings) = try taken(parsed); return (.recipe(recipe), warnings) }, object)
+        }
+    }
+
+    /// The value and warnings `parsed` holds, moved out of it (`get()` would copy an item
+    /// whole), or its fault thrown.
+    private func taken<Value>(_ parsed: consuming JSONParsed<Value>) throws -> (value: Value, warnings: [JSONWarning]) {
+        switch consume parsed {
+        case .success(let read): return read
+        case .failure(let error): throw error
         }
     }
 
@@ -114,11 +125,16 @@ struct JSONModelReader {
     /// faults of those that are wrong kept by ``JSONFaults`` for when the object is read.
     private struct EventDraft {
         /// The event as its fields come, taken whole (not copied) once the object is read.
-        var event: Event? = Event(id: "", title: "")
+        var event: Event? = EventDraft.blank
+        /// The event every draft starts from, made once (a copy of it costs less than
+        /// ``Event``'s initializer with all its defaults).
+        private static let blank = Event(id: "", title: "")
         var id: String?, title: String?, zone: String?, endZone: String?, allDay: Bool?
         var colorWarnings: [JSONWarning] = []
-        var tasks: [JSONParsed<EventTask>] = []
+        var tasks = JSONObjects<EventTask>()
         var bags: [OpaqueMember] = []
+        /// The extras `bags` make alone.
+        var bagExtras = Extras()
         var faults = JSONFaults()
         /// Where the keys and values later checks point at are.
         var timeZoneKey = 0, endTimeZoneKey = 0, allDayKey = 0, allDayValue = 0, endValue = 0
@@ -157,9 +173,13 @@ struct JSONModelReader {
             case .categories: draft.event!.categories = draft.faults.value(try reader.strings(key, object), key) ?? []
             case .recurrence: draft.event!.recurrence = draft.faults.value(try reader.string(key, object), key) ?? nil
             case .priority: draft.event!.priority = draft.faults.value(try reader.integer(key, object), key) ?? nil
-            case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? []
+            case .tasks: draft.tasks = draft.faults.value(try reader.objects(key, object) { reader, path in try reader.task(path: path) }, key) ?? JSONObjects()
             case .recipes: draft.event!.recipes = draft.faults.value(try reader.strings(key, object), key) ?? []
-            case .extras: draft.bags = draft.faults.value(try reader.bags(object), key) ?? []
+            case .extras:
+                if let (bags, extras) = draft.faults.value(try reader.eventBags(object), key) {
+                    draft.bags = bags
+                    draft.bagExtras = extras
+                }
             default: return false
             }
             return true
@@ -199,7 +219,7 @@ struct JSONModelReader {
         event.tasks = try unwrap(.success(draft.tasks), into: &warnings)
         try faults.check(.recipes)
         try faults.check(.extras)
-        event.extras = try object.extras(.success(draft.bags))
+        event.extras = object.unknown.isEmpty ? draft.bagExtras : try object.extras(.success(draft.bags))
         return (event, warnings)
     }
 
@@ -269,29 +289,13 @@ struct JSONModelReader {
             }
             return .success((color, []))
         case UInt8(ascii: "{"):
-            var red = JSONRead<Double?>.success(nil), green = JSONRead<Double?>.success(nil)
-            var blue = JSONRead<Double?>.success(nil), alpha = JSONRead<Double?>.success(nil)
-            let components = try members(path: object.path.field(.color)) { reader, key, object, _ in
-                switch key {
-                case .red: red = try reader.double(key, object)
-                case .green: green = try reader.double(key, object)
-                case .blue: blue = try reader.double(key, object)
-                case .alpha: alpha = try reader.double(key, object)
-                default: return false
-                }
-                return true
+            if memo.isEnabled, let color = memo.colors.value(at: &scanner) { return .success((color, [])) }
+            let depth = scanner.depth
+            let read = try colorComponents(object)
+            if memo.isEnabled, case .success(let (color, warnings)?) = read, warnings.isEmpty {
+                memo.colors.remember(color, from: start, depth: depth, scanner)
             }
-            return JSONRead {
-                func component(_ value: JSONRead<Double?>, _ key: JSONField) throws -> Double {
-                    guard let number = try value.get() else {
-                        let what = "color \(components.path.text)"
-                        throw JSONFault(offset: start) { .missingField(key.name, in: what, at: $0) }
-                    }
-                    return number
-                }
-                let color = RGBAColor(red: try component(red, .red), green: try component(green, .green), blue: try component(blue, .blue), alpha: try alpha.get() ?? 1)
-                return (color, components.unusedKeyWarnings)
-            }
+            return read
         default:
             if scanner.bytes[start] == UInt8(ascii: "n") {
                 try scanner.literal("null")
@@ -300,6 +304,34 @@ struct JSONModelReader {
             let found = scanner.bytes[start]
             _ = try scanner.opaqueValue()
             return .failure(object.mismatch(.color, "an object", found: found, at: start))
+        }
+    }
+
+    /// A color object's `red`, `green`, `blue` and `alpha`, its `{` next.
+    private mutating func colorComponents(_ object: JSONObjectReader) throws -> JSONRead<(RGBAColor, [JSONWarning])?> {
+        let start = scanner.index
+        var red = JSONRead<Double?>.success(nil), green = JSONRead<Double?>.success(nil)
+        var blue = JSONRead<Double?>.success(nil), alpha = JSONRead<Double?>.success(nil)
+        let components = try members(path: object.path.field(.color)) { reader, key, object, _ in
+            switch key {
+            case .red: red = try reader.double(key, object)
+            case .green: green = try reader.double(key, object)
+            case .blue: blue = try reader.double(key, object)
+            case .alpha: alpha = try reader.double(key, object)
+            default: return false
+            }
+            return true
+        }
+        return JSONRead {
+            func component(_ value: JSONRead<Double?>, _ key: JSONField) throws -> Double {
+                guard let number = try value.get() else {
+                    let what = "color \(components.path.text)"
+                    throw JSONFault(offset: start) { .missingField(key.name, in: what, at: $0) }
+                }
+                return number
+            }
+            let color = RGBAColor(red: try component(red, .red), green: try component(green, .green), blue: try component(blue, .blue), alpha: try alpha.get() ?? 1)
+            return (color, components.unusedKeyWarnings)
         }
     }
 }

@@ -74,11 +74,17 @@ struct JSONObjectReader {
 
     /// The `extras` bags of other codecs, and the unknown members as the `json` bag.
     func extras(_ bags: JSONRead<[OpaqueMember]>) throws -> Extras {
-        var extras = Extras()
-        for bag in try bags.get() where bag.key != "json" { extras[bag.key] = bag.value }
+        var extras = Self.extras(bags: try bags.get())
         if !unknown.isEmpty {
             extras["json"] = .object(unknown.map { OpaqueMember($0.key, $0.value) })
         }
+        return extras
+    }
+
+    /// The extras the `extras` bags make alone (those of an object with no unknown members).
+    static func extras(bags: [OpaqueMember]) -> Extras {
+        var extras = Extras()
+        for bag in bags where bag.key != "json" { extras[bag.key] = bag.value }
         return extras
     }
 

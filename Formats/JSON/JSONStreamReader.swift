@@ -150,6 +150,8 @@ struct JSONStreamReader<Source: ByteSource> {
         let defaultKind = self.defaultKind
         var index = 0
         var guess = kind ?? defaultKind ?? .event
+        // Handed from each item's reader to the next: what items repeat is read once.
+        var memo = JSONReadMemo(isEnabled: true)
         repeat {
             try scan(depth: depth) { $0.skipWhitespace() }
             let start = cursor.position()
@@ -162,7 +164,11 @@ struct JSONStreamReader<Source: ByteSource> {
             let (item, warnings) = try scan(depth: depth) { scanner in
                 _ = try scanner.peek(expected: "a value")
                 var reader = JSONModelReader(scanner: scanner)
-                defer { scanner = reader.scanner }
+                swap(&reader.memo, &memo)
+                defer {
+                    scanner = reader.scanner
+                    swap(&reader.memo, &memo)
+                }
                 return try reader.item(kind: kind, path: path, name: "item [\(index)]", defaultKind: defaultKind, guess: guess)
             }
             if !warnings.isEmpty {

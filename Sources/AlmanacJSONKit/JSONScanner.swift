@@ -48,6 +48,18 @@ package struct JSONScanner {
     package mutating func skipWhitespaceRun() {
         let count = bytes.count
         if let base = bytes.baseAddress {
+            // A pretty document's usual run, a line feed and an indent, in one look at the
+            // eight bytes after the line feed (the loop below goes on past a longer indent).
+            if index &+ 9 <= count, base[index] == UInt8(ascii: "\n") {
+                let others = UInt64(littleEndian: UnsafeRawPointer(base + (index &+ 1)).loadUnaligned(as: UInt64.self)) ^ Self.spaces
+                let next = index &+ 1 &+ others.trailingZeroBitCount &>> 3
+                if others == 0 {
+                    index &+= 9
+                } else if base[next] > UInt8(ascii: " ") {
+                    index = next
+                    return
+                }
+            }
             while index < count {
                 switch base[index] {
                 case UInt8(ascii: " "):

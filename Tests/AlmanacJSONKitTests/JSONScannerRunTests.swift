@@ -93,6 +93,25 @@ import Testing
         }
     }
 
+    /// A line feed and an indent of every length (looked at in one word after the line
+    /// feed), then a token, more white space or a byte that is none, against a byte-by-byte step.
+    @Test func aLineFeedAndAnIndentOfAnyLengthAreSteppedOver() {
+        for indent in 0..<20 {
+            for tail in ["x", "\"k\"", "\n  x", "\t x", "\r\n}", "\u{0B} ", "", " "] {
+                let bytes = Array(("\n" + String(repeating: " ", count: indent) + tail).utf8)
+                let expected = bytes.firstIndex { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } ?? bytes.count
+                bytes.withUnsafeBufferPointer { buffer in
+                    var scanner = JSONScanner(buffer)
+                    scanner.skipWhitespace()
+                    #expect(scanner.index == expected && !scanner.ranOut, "indent \(indent) then \(Array(tail.utf8))")
+                    var window = JSONScanner(buffer, isFinal: false)
+                    window.skipWhitespace()
+                    #expect(window.index == expected && window.ranOut == (expected == bytes.count), "window, indent \(indent) then \(Array(tail.utf8))")
+                }
+            }
+        }
+    }
+
     @Test func aControlCharacterIsNotWhiteSpace() {
         let bytes: [UInt8] = [0x20, 0x20, 0x0B, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20, 0x20]
         bytes.withUnsafeBufferPointer { buffer in

@@ -9,6 +9,7 @@ import Testing
 
     @Test func everyFieldIsFoundByItsName() {
         for field in JSONField.allCases {
+            #expect(field.name == "\(field)", "the names are in the order of the cases")
             #expect(find(field.name) == field, "\(field.name)")
             #expect(JSONField.find(field.name) == field)
         }
