@@ -8,13 +8,16 @@ struct XMLDocumentWriter: DocumentStreamWriter {
     var extras = Extras()
     /// The frame's writer: the declaration, the root's tags and the document's extras.
     private var frame: XMLWriter
+    /// The items' writer, one level deep, its buffers made once for all the items.
+    private var items: XMLWriter
     private var headWritten = false
-    /// How many of each kind have been encoded, for error messages (`events[3]`).
-    private var counts: [ItemKind: Int] = [:]
+    /// How many recipes and events have been encoded, for error messages (`events[3]`).
+    private var recipeCount = 0, eventCount = 0
 
     init(pretty: Bool) {
         self.pretty = pretty
         frame = XMLWriter(pretty: pretty, reservingCapacity: 512)
+        items = XMLWriter(pretty: pretty, depth: 1)
     }
 
     func place(of item: Item) -> StreamPlace {
@@ -22,12 +25,14 @@ struct XMLDocumentWriter: DocumentStreamWriter {
     }
 
     mutating func encode(_ item: Item, into bytes: inout [UInt8]) throws {
-        var writer = XMLWriter(pretty: pretty, depth: 1, continuing: bytes)
-        bytes = []
-        let index = counts[item.kind, default: 0]
-        counts[item.kind] = index + 1
-        try XMLWriter.writing("\(item.kind.plural)[\(index)]") { try XMLModelWriter.write(item, to: &writer) }
-        bytes = writer.takeBytes()
+        let index: Int
+        switch item {
+        case .recipe: index = recipeCount; recipeCount += 1
+        case .event: index = eventCount; eventCount += 1
+        }
+        try XMLWriter.writing("\(item.kind.plural)[\(index)]") {
+            try items.append(to: &bytes) { writer throws in try XMLModelWriter.write(item, to: &writer) }
+        }
     }
 
     func separator(in section: Int) -> [UInt8] {

@@ -31,58 +31,58 @@ enum XMLModelWriter {
 
     static func write(_ recipe: Recipe, to writer: inout XMLWriter) throws {
         let (foreign, extras) = split(recipe.extras)
-        try writer.start("recipe", attribute: ("id", recipe.id), foreign: foreign.attributes)
-        try writer.leaf("title", recipe.title)
-        try writer.leaf("summary", recipe.summary)
+        try writer.start(.recipe, "id", recipe.id, foreign: foreign.attributes)
+        try writer.leaf(.title, recipe.title)
+        try writer.leaf(.summary, recipe.summary)
         if !recipe.yields.isEmpty {
-            try writer.start("yields")
+            writer.start(.yields)
             for yield in recipe.yields {
-                try writer.start("yield")
-                try writer.leaf("amount", yield.amount.map(number))
-                try writer.leaf("unit", yield.unit)
+                writer.start(.yield)
+                try writer.leaf(.amount, yield.amount.map(number))
+                try writer.leaf(.unit, yield.unit)
                 writer.end()
             }
             writer.end()
         }
-        try writer.leaf("prepTime", recipe.prepTime?.description)
-        try writer.leaf("cookTime", recipe.cookTime?.description)
-        try writer.leaf("totalTime", recipe.totalTime?.description)
+        try writer.leaf(.prepTime, recipe.prepTime?.description)
+        try writer.leaf(.cookTime, recipe.cookTime?.description)
+        try writer.leaf(.totalTime, recipe.totalTime?.description)
         try write(ingredients: recipe.ingredients, to: &writer)
         try write(groups: recipe.ingredientGroups, to: &writer)
-        try writer.list("directions", "direction", recipe.directions)
+        try writer.list(.directions, .direction, recipe.directions)
         if !recipe.directionGroups.isEmpty {
-            try writer.start("directionGroups")
+            writer.start(.directionGroups)
             for group in recipe.directionGroups {
-                try writer.start("directionGroup")
-                try writer.leaf("title", group.title)
-                try writer.list("directions", "direction", group.directions)
+                writer.start(.directionGroup)
+                try writer.leaf(.title, group.title)
+                try writer.list(.directions, .direction, group.directions)
                 writer.end()
             }
             writer.end()
         }
-        try writer.leaf("rating", recipe.rating.map { String($0) })
-        if recipe.isFavorite { try writer.leaf("isFavorite", "true") }
-        try writer.list("collections", "collection", recipe.collections)
-        try writer.list("tags", "tag", recipe.tags)
-        try writer.leaf("source", recipe.source)
-        try writer.list("images", "image", recipe.images)
-        try write(time: recipe.dateAdded, as: "dateAdded", to: &writer)
-        try write(time: recipe.dateModified, as: "dateModified", to: &writer)
+        try writer.leaf(.rating, recipe.rating.map { String($0) })
+        if recipe.isFavorite { try writer.leaf(.isFavorite, "true") }
+        try writer.list(.collections, .collection, recipe.collections)
+        try writer.list(.tags, .tag, recipe.tags)
+        try writer.leaf(.source, recipe.source)
+        try writer.list(.images, .image, recipe.images)
+        try write(time: recipe.dateAdded, as: .dateAdded, to: &writer)
+        try write(time: recipe.dateModified, as: .dateModified, to: &writer)
         try write(extras: extras, elements: foreign.elements, to: &writer)
         writer.end()
     }
 
     private static func write(ingredients: [Ingredient], to writer: inout XMLWriter) throws {
         guard !ingredients.isEmpty else { return }
-        try writer.start("ingredients")
+        writer.start(.ingredients)
         for ingredient in ingredients {
             let (foreign, extras) = split(ingredient.extras)
-            try writer.start("ingredient", foreign: foreign.attributes)
-            try writer.leaf("amount", ingredient.amount.map(number))
-            try writer.leaf("unit", ingredient.unit)
-            try writer.leaf("name", ingredient.name)
-            try writer.leaf("note", ingredient.note)
-            try writer.leaf("link", ingredient.link)
+            try writer.start(.ingredient, foreign: foreign.attributes)
+            try writer.leaf(.amount, ingredient.amount.map(number))
+            try writer.leaf(.unit, ingredient.unit)
+            try writer.leaf(.name, ingredient.name)
+            try writer.leaf(.note, ingredient.note)
+            try writer.leaf(.link, ingredient.link)
             try write(extras: extras, elements: foreign.elements, to: &writer)
             writer.end()
         }
@@ -91,10 +91,10 @@ enum XMLModelWriter {
 
     private static func write(groups: [IngredientGroup], to writer: inout XMLWriter) throws {
         guard !groups.isEmpty else { return }
-        try writer.start("ingredientGroups")
+        writer.start(.ingredientGroups)
         for group in groups {
-            try writer.start("ingredientGroup")
-            try writer.leaf("title", group.title)
+            writer.start(.ingredientGroup)
+            try writer.leaf(.title, group.title)
             try write(ingredients: group.ingredients, to: &writer)
             try write(groups: group.ingredientGroups, to: &writer)
             writer.end()
@@ -104,37 +104,39 @@ enum XMLModelWriter {
 
     static func write(_ event: Event, to writer: inout XMLWriter) throws {
         let (foreign, extras) = split(event.extras)
-        try writer.start("event", attribute: ("id", event.id), foreign: foreign.attributes)
-        try writer.leaf("title", event.title)
-        try writer.leaf("symbol", event.symbol)
+        try writer.start(.event, "id", event.id, foreign: foreign.attributes)
+        try writer.leaf(.title, event.title)
+        try writer.leaf(.symbol, event.symbol)
         if let color = event.color {
-            try writer.empty("color", attributes: [
-                ("red", number(color.red)), ("green", number(color.green)),
-                ("blue", number(color.blue)), ("alpha", number(color.alpha)),
-            ])
+            writer.openTag(XMLElementName.color.literal)
+            try writer.attribute("red", number(color.red), of: "color")
+            try writer.attribute("green", number(color.green), of: "color")
+            try writer.attribute("blue", number(color.blue), of: "color")
+            try writer.attribute("alpha", number(color.alpha), of: "color")
+            writer.closeEmptyElement()
         }
-        try write(time: event.start, as: "start", to: &writer)
-        try write(time: event.end, as: "end", to: &writer)
-        if event.isAllDay { try writer.leaf("allDay", "true") }
-        try writer.leaf("location", event.location)
-        try writer.leaf("notes", event.notes)
-        try writer.leaf("url", event.url)
-        try writer.list("categories", "category", event.categories)
-        try writer.leaf("recurrence", event.recurrence)
-        try writer.leaf("priority", event.priority.map { String($0) })
+        try write(time: event.start, as: .start, to: &writer)
+        try write(time: event.end, as: .end, to: &writer)
+        if event.isAllDay { try writer.leaf(.allDay, "true") }
+        try writer.leaf(.location, event.location)
+        try writer.leaf(.notes, event.notes)
+        try writer.leaf(.url, event.url)
+        try writer.list(.categories, .category, event.categories)
+        try writer.leaf(.recurrence, event.recurrence)
+        try writer.leaf(.priority, event.priority.map { String($0) })
         if !event.tasks.isEmpty {
-            try writer.start("tasks")
+            writer.start(.tasks)
             for task in event.tasks {
                 let (foreign, extras) = split(task.extras)
-                try writer.start("task", attribute: ("id", task.id), foreign: foreign.attributes)
-                try writer.leaf("text", task.text)
-                try writer.leaf("isCompleted", task.isCompleted ? "true" : "false")
+                try writer.start(.task, "id", task.id, foreign: foreign.attributes)
+                try writer.leaf(.text, task.text)
+                try writer.leaf(.isCompleted, task.isCompleted ? "true" : "false")
                 try write(extras: extras, elements: foreign.elements, to: &writer)
                 writer.end()
             }
             writer.end()
         }
-        try writer.list("recipes", "recipe", event.recipes)
+        try writer.list(.recipes, .recipe, event.recipes)
         try write(extras: extras, elements: foreign.elements, to: &writer)
         writer.end()
     }
@@ -142,16 +144,9 @@ enum XMLModelWriter {
     // MARK: Values
 
     /// A date, a UTC time with `Z`, or a local time; a zoned time's zone in `timeZone`.
-    private static func write(time: CalendarTime?, as name: String, to writer: inout XMLWriter) throws {
+    private static func write(time: CalendarTime?, as name: XMLElementName, to writer: inout XMLWriter) throws {
         guard let time else { return }
-        var bytes: [UInt8] = []
-        ISO8601Text.append(time, to: &bytes)
-        let text = String(decoding: bytes, as: UTF8.self)
-        if let zone = time.timeZoneID {
-            try writer.leaf(name, text, attribute: ("timeZone", zone))
-        } else {
-            try writer.leaf(name, text)
-        }
+        try writer.leaf(name.literal, attribute: "timeZone", value: time.timeZoneID) { ISO8601Text.append(time, to: &$0) }
     }
 
     /// An `xs:double`: the shortest text that reads back as the same number, whole
@@ -160,15 +155,26 @@ enum XMLModelWriter {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-INF" : "INF" }
         if value.rounded() == value, abs(value) <= 9_007_199_254_740_992 { return String(Int(value)) }
+        if value > 0, value < 1 {
+            let numerator = Int(value * 255 + 0.5)
+            if Double(numerator) / 255 == value { return byteFractions[numerator] }
+        }
         return value.description
     }
+
+    /// The texts of k/255 for k from 0 to 255: a color's eight-bit components, the model's
+    /// most common fractions, made once (`0.27450980392156865` takes `description` a while).
+    private static let byteFractions: [String] = (0...255).map { (Double($0) / 255).description }
 
     // MARK: Extras
 
     /// The `xml` bag as foreign attributes and elements, and the bags left to write under
     /// `<extras>` (an `xml` bag of another shape stays among them).
     private static func split(_ extras: Extras) -> (XMLForeignData, Extras) {
-        guard !extras.isEmpty, let bag = extras["xml"], let foreign = XMLForeignData(opaque: bag) else { return (XMLForeignData(), extras) }
+        // The few names compared, with no hash of `xml` made for every item.
+        guard let bag = extras.entries.first(where: { $0.key == "xml" })?.value, let foreign = XMLForeignData(opaque: bag) else {
+            return (XMLForeignData(), extras)
+        }
         var rest = extras
         rest["xml"] = nil
         return (foreign, rest)
@@ -178,17 +184,24 @@ enum XMLModelWriter {
     /// other format in name order; left out when there is nothing.
     private static func write(extras: Extras, elements: [XMLUnknownElement], to writer: inout XMLWriter) throws {
         guard !extras.isEmpty || !elements.isEmpty else { return }
-        try writer.start("extras")
+        writer.start(.extras)
         if !elements.isEmpty {
-            try writer.start("elements")
+            writer.start(.elements)
             for element in elements { try writer.unknown(element, defaultNamespace: XMLVocabulary.namespace) }
             writer.end()
         }
-        for name in extras.sortedNames {
-            try writer.start("bag", attribute: ("codec", name))
-            try write(opaque: extras[name]!, to: &writer)
-            writer.end()
+        if extras.entries.count == 1, let bag = extras.entries.first {
+            try write(bag: bag.key, bag.value, to: &writer)
+        } else {
+            for (name, value) in extras.entries.sorted(by: { $0.key < $1.key }) { try write(bag: name, value, to: &writer) }
         }
+        writer.end()
+    }
+
+    /// `<bag codec="name">` and the value another format kept.
+    private static func write(bag name: String, _ value: OpaqueValue, to writer: inout XMLWriter) throws {
+        try writer.start(.bag, "codec", name)
+        try write(opaque: value, to: &writer)
         writer.end()
     }
 
@@ -196,20 +209,20 @@ enum XMLModelWriter {
     /// `<object>` of `<member key="…">`.
     private static func write(opaque value: OpaqueValue, to writer: inout XMLWriter) throws {
         switch value {
-        case .null: try writer.empty("null")
-        case .bool(let flag): try writer.leaf("bool", flag ? "true" : "false")
-        case .number(let text): try writer.leaf("number", text)
-        case .string(let text): try writer.leaf("string", text)
+        case .null: writer.empty(.null)
+        case .bool(let flag): try writer.leaf(.bool, flag ? "true" : "false")
+        case .number(let text): try writer.leaf(.number, text)
+        case .string(let text): try writer.leaf(.string, text)
         case .array(let elements):
-            guard !elements.isEmpty else { return try writer.empty("array") }
-            try writer.start("array")
+            guard !elements.isEmpty else { return writer.empty(.array) }
+            writer.start(.array)
             for element in elements { try write(opaque: element, to: &writer) }
             writer.end()
         case .object(let members):
-            guard !members.isEmpty else { return try writer.empty("object") }
-            try writer.start("object")
+            guard !members.isEmpty else { return writer.empty(.object) }
+            writer.start(.object)
             for member in members {
-                try writer.start("member", attribute: ("key", member.key))
+                try writer.start(.member, "key", member.key)
                 try write(opaque: member.value, to: &writer)
                 writer.end()
             }

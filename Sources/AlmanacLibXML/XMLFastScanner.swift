@@ -27,7 +27,7 @@ import Darwin
 ///
 /// A text event records where its text starts in the input (``XMLEvent/source``) instead of
 /// a line, which is counted only when a message needs it (``textLine(at:)``).
-struct XMLFastScanner {
+struct XMLFastScanner: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let classes = XMLFastBytes.classes
     /// libxml2's dictionary, where names and namespaces are interned.
@@ -38,8 +38,8 @@ struct XMLFastScanner {
     /// Counts the places asked for behind `counted` on an earlier line.
     var behind: SourceLocator?
     /// Each open element, by depth. This and the two tables below are memory of the
-    /// scanner's own (written for every tag with no copy-on-write check), freed by
-    /// ``deallocate()``.
+    /// scanner's own (written for every tag with no copy-on-write check), freed when the
+    /// scanner ends (it cannot be copied, so they have one owner).
     private let open: UnsafeMutablePointer<OpenElement>
     /// The attribute names of the start tag being read, for the uniqueness check.
     private let attributeNames: UnsafeMutablePointer<(start: Int, end: Int)>
@@ -97,8 +97,7 @@ struct XMLFastScanner {
         names.initialize(repeating: CachedName(), count: Self.cacheSize)
     }
 
-    /// Frees the scanner's tables; called once, by its reader, when it is done with it.
-    func deallocate() {
+    deinit {
         open.deallocate()
         attributeNames.deallocate()
         names.deallocate()

@@ -2,47 +2,46 @@
 extension XMLMarkupWriter {
     /// Whether `utf8` goes out as it is in element content or, with `attribute`, in a quoted
     /// attribute value: nothing in it to replace or refuse. A byte 0xEF (U+FFFE and U+FFFF
-    /// start with it) is left to ``appendEscaped(_:attribute:field:)`` to look at. Eight
-    /// bytes at a time: only a word that may hold such a byte is looked at byte by byte.
-    @inline(__always)
+    /// start with it) is left to ``appendEscaped(_:attribute:field:)`` to look at. Each
+    /// byte's flags (``specialBytes``) are gathered eight at a time, with no branch per byte.
+    /// Not inlined: one copy of the loop.
+    @inline(never)
     static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool) -> Bool {
         guard let base = utf8.baseAddress else { return true }
+        let table = specialBytes
         let count = utf8.count
+        var found: UInt8 = 0
         var index = 0
         while index &+ 8 <= count {
-            if mayNotBePlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), attribute: attribute) {
-                for offset in index..<(index &+ 8) where !isPlain(base[offset], attribute: attribute) { return false }
-            }
+            let at = base + index
+            found |= table[Int(at[0])] | table[Int(at[1])] | table[Int(at[2])] | table[Int(at[3])]
+            found |= table[Int(at[4])] | table[Int(at[5])] | table[Int(at[6])] | table[Int(at[7])]
             index &+= 8
         }
         while index < count {
-            if !isPlain(base[index], attribute: attribute) { return false }
+            found |= table[Int(base[index])]
             index &+= 1
         }
-        return true
+        return found & (attribute ? inAttribute | inText : inText) == 0
     }
 
-    @inline(__always)
-    static func isPlain(_ byte: UInt8, attribute: Bool) -> Bool {
-        if byte >= 0x40 { return byte != 0xEF }
-        if byte >= 0x20 { return byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">") && !(attribute && byte == UInt8(ascii: "\"")) }
-        return !attribute && (byte == 0x09 || byte == 0x0A)
-    }
+    /// The flag of a byte that is escaped or refused in element content, and so in an attribute value too.
+    private static let inText: UInt8 = 1
+    /// The flag of a byte that is escaped only in an attribute value.
+    private static let inAttribute: UInt8 = 2
 
-    /// Whether one of the eight bytes of `word` may not be plain: a byte below 0x20, `&`,
-    /// `<`, `>`, 0xEF, or for an attribute `"`. Each test is exact about whether there is
-    /// one (a borrow only runs on past a byte that matched).
-    @inline(__always)
-    private static func mayNotBePlain(_ word: UInt64, attribute: Bool) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high = ones &* 0x80
-        func holds(_ byte: UInt8) -> UInt64 {
-            let zeroed = word ^ (ones &* UInt64(byte))
-            return (zeroed &- ones) & ~zeroed
+    /// The flags of every byte: ``inText`` for `&`, `<`, `>`, controls other than tab and
+    /// line feed, and 0xEF; ``inAttribute`` for `"`, tab and line feed. Made once and never
+    /// written again (so shared safely).
+    nonisolated(unsafe) private static let specialBytes: UnsafePointer<UInt8> = {
+        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+        for byte in 0..<256 {
+            switch byte {
+            case 0x09, 0x0A, 0x22: table[byte] = inAttribute
+            case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0xEF: table[byte] = inText
+            default: table[byte] = 0
+            }
         }
-        var found = (word &- ones &* 0x20) & ~word
-        found |= holds(UInt8(ascii: "&")) | holds(UInt8(ascii: "<")) | holds(UInt8(ascii: ">")) | holds(0xEF)
-        if attribute { found |= holds(UInt8(ascii: "\"")) }
-        return found & high != 0
-    }
+        return UnsafePointer(table)
+    }()
 }

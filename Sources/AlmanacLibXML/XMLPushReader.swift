@@ -51,11 +51,13 @@ package final class XMLPushReader {
     /// How many bytes are pushed to libxml2 at a time.
     static let chunkSize = 64 * 1024
 
-    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, fast scanner: XMLFastScanner?) {
-        if let scanner {
-            fast = .allocate(capacity: 1)
-            fast?.initialize(to: scanner)
-        } else {
+    private init(context: xmlParserCtxtPtr, collector: XMLErrorCollector, bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, fast scanner: consuming XMLFastScanner?) {
+        switch consume scanner {
+        case .some(let scanner):
+            let pointer = UnsafeMutablePointer<XMLFastScanner>.allocate(capacity: 1)
+            pointer.initialize(to: scanner)
+            fast = pointer
+        case .none:
             fast = nil
         }
         self.context = context
@@ -75,7 +77,6 @@ package final class XMLPushReader {
         xmlFreeParserCtxt(context)
         buffer.deinitialize(count: 1)
         buffer.deallocate()
-        fast?.pointee.deallocate()
         fast?.deinitialize(count: 1)
         fast?.deallocate()
     }

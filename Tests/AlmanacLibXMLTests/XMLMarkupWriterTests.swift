@@ -126,8 +126,10 @@ struct XMLMarkupWriterTests {
             "", "x", "plain text", "é", "\u{FEFF}bom", "\u{FFFD}", "\u{E000}\u{F8FF}\u{FFEF}", "a\tb\nc", "\"quoted\" 'single'",
             ">", "a > b", "&", "\r", "x\r\ny", long, long + "&", "@[]^`{|}~\u{7F}",
         ] + ["&", "<", ">", "\"", "\t", "\n", "\r", "\u{FEFF}", "\u{FFFD}", "é"].flatMap { special in
-            // At every place of the first words, and past them.
-            (0..<18).map { String(repeating: "a", count: $0) + special + String(repeating: "b", count: 17 - $0) }
+            // At every place of the first words, and past them, in texts of every length up to 40.
+            (0..<40).flatMap { place in
+                [String(repeating: "a", count: place) + special + String(repeating: "b", count: 17 &- min(place, 17)), String(repeating: "a", count: place) + special]
+            }
         }
         var writer = XMLMarkupWriter(pretty: true, depth: 1, continuing: Array(repeating: UInt8(ascii: "#"), count: 5_000))
         var expected = String(repeating: "#", count: 5_000)
@@ -138,17 +140,17 @@ struct XMLMarkupWriterTests {
         #expect(String(decoding: writer.takeBytes(), as: UTF8.self) == expected)
     }
 
-    @Test("indents deeper than 32 levels, and the end tags of elements that hold elements")
+    @Test("indents deeper than 64 levels, and the end tags of elements that hold elements")
     func deepLayout() throws {
         var writer = XMLMarkupWriter(pretty: true)
         var expected = ""
-        for depth in 0..<40 {
+        for depth in 0..<70 {
             try writer.start("e")
             expected += (depth == 0 ? "" : "\n") + String(repeating: "  ", count: depth) + "<e>"
         }
         try writer.leaf("l", "x")
-        expected += "\n" + String(repeating: "  ", count: 40) + "<l>x</l>"
-        for depth in (0..<40).reversed() {
+        expected += "\n" + String(repeating: "  ", count: 70) + "<l>x</l>"
+        for depth in (0..<70).reversed() {
             writer.end()
             expected += "\n" + String(repeating: "  ", count: depth) + "</e>"
         }

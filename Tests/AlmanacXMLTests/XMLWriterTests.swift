@@ -135,6 +135,28 @@ import Testing
         #expect(try XMLCodec().decode(written, source: "t.xml").document == document)
     }
 
+    @Test("a color's components, eight-bit fractions k/255 above all, are the shortest texts of their doubles")
+    func colorComponentsAreShortAndReadBackExactly() throws {
+        var components: [Double] = []
+        for numerator in 0...255 {
+            let fraction = Double(numerator) / 255
+            components += [fraction, fraction.nextUp, fraction.nextDown].filter { $0 >= 0 && $0 <= 1 }
+        }
+        var events: [Event] = []
+        for index in stride(from: 0, to: components.count, by: 4) {
+            let part: [Double] = (index..<(index + 4)).map { $0 < components.count ? components[$0] : 0.5 }
+            events.append(Event(id: "e\(index)", title: "t", color: RGBAColor(red: part[0], green: part[1], blue: part[2], alpha: part[3])))
+        }
+        let document = AlmanacDocument(events: events)
+        let written = try encode(document)
+        let text = String(decoding: written, as: UTF8.self)
+        func shortest(_ value: Double) -> String { value.rounded() == value ? String(Int(value)) : value.description }
+        for color in events.compactMap({ (event: Event) in event.color }) {
+            #expect(text.contains(#"<color red="\#(shortest(color.red))" green="\#(shortest(color.green))" blue="\#(shortest(color.blue))" alpha="\#(shortest(color.alpha))"/>"#))
+        }
+        #expect(try XMLCodec().decode(written, source: "t.xml").document == document)
+    }
+
     @Test func numbersAreShortAndReadBackExactly() throws {
         let amounts: [Double] = [0, 4, 1.5, 0.1, 1e-7, 123456789.125, 1e300, -2.5, 18_014_398_509_481_984]
         let document = AlmanacDocument(recipes: [Recipe(id: "r", title: "t", ingredients: amounts.map { Ingredient(amount: $0, name: "x") })])
