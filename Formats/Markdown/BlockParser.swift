@@ -146,17 +146,23 @@ struct BlockParser {
 
     private func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker, depth: Int) throws -> (MarkdownBlock, Int) {
         var items: [MarkdownListItem] = []
+        // A tight list (the usual one) has at most an item per line up to the next blank line:
+        // its array is made once at that size instead of growing item by item.
+        var tight = index + 1
+        while tight < lines.count && tight - index < 64 && !LineScanner.isBlank(lines[tight].text) { tight += 1 }
+        items.reserveCapacity(tight - index)
         var cursor = index
         // The first line holds `first`; each later item's marker is found when looking past the one before.
         var marker = first
         while true {
-            let (item, lastIndex) = try listItem(lines, at: cursor, marker: marker, depth: depth)
+            let (item, lastIndex, nextMarker) = try listItem(lines, at: cursor, marker: marker, depth: depth)
             items.append(item)
             cursor = lastIndex + 1
             var next = cursor
             while next < lines.count && LineScanner.isBlank(lines[next].text) { next += 1 }
             guard next < lines.count, !LineScanner.isThematicBreak(lines[next].text),
-                  let following = LineScanner.listMarker(lines[next].text), following.continues(first) else { break }
+                  let following = next == cursor ? nextMarker ?? LineScanner.listMarker(lines[next].text) : LineScanner.listMarker(lines[next].text),
+                  following.continues(first) else { break }
             cursor = next
             marker = following
         }
@@ -166,10 +172,12 @@ struct BlockParser {
     }
 
     /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
-    /// continuation) and parses them; returns the item and the index of its last line.
-    private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
+    /// continuation) and parses them; returns the item, the index of its last line, and the list
+    /// marker of the line right after it when that was found on the way (else `nil`).
+    private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int, LineScanner.ListMarker?) {
         let number = lines[index].number
-        if !marker.isEmpty && Self.endsItem(lines, after: index, contentColumn: marker.contentColumn) {
+        var nextMarker: LineScanner.ListMarker?
+        if !marker.isEmpty && Self.endsItem(lines, after: index, contentColumn: marker.contentColumn, nextMarker: &nextMarker) {
             // The usual one-line item, right before the next item, a line indented less after a
             // blank line, or the end: what the loop below finds. Its content is most often one
             // paragraph line, made without copying the line (what `parse` makes of it).
@@ -179,7 +187,7 @@ struct BlockParser {
             } else {
                 blocks = try parse([ParserLine(number: number, text: marker.content)], depth: depth + 1)
             }
-            return (MarkdownListItem(blocks: blocks, firstLine: number, lastLine: number, contentColumn: marker.contentColumn), index)
+            return (MarkdownListItem(blocks: blocks, firstLine: number, lastLine: number, contentColumn: marker.contentColumn), index, nextMarker)
         }
         let firstContent = marker.content
         var content = [ParserLine(number: number, text: firstContent)]
@@ -212,21 +220,23 @@ struct BlockParser {
             blocks: try parse(kept, depth: depth + 1), firstLine: lines[index].number, lastLine: lines[lastNonBlank].number,
             contentColumn: marker.contentColumn
         )
-        return (item, lastNonBlank)
+        return (item, lastNonBlank, nil)
     }
 
     /// Whether an item that starts on line `index` ends there because only blank lines follow
     /// it, or the next line that is not blank is indented less than the item's content and
     /// either comes after a blank line (which closed the paragraph) or starts another list
     /// item: such a line neither continues the item nor (a list marker) continues its
-    /// paragraph lazily.
-    private static func endsItem(_ lines: [ParserLine], after index: Int, contentColumn: Int) -> Bool {
+    /// paragraph lazily. `nextMarker` is the list marker of the line right after, when it was read.
+    private static func endsItem(_ lines: [ParserLine], after index: Int, contentColumn: Int, nextMarker: inout LineScanner.ListMarker?) -> Bool {
         var next = index + 1
         while next < lines.count && LineScanner.isBlank(lines[next].text) { next += 1 }
         guard next < lines.count else { return true }
         let text = lines[next].text
         guard LineScanner.indentation(text).columns < contentColumn else { return false }
-        return next > index + 1 || LineScanner.listMarker(text) != nil
+        if next > index + 1 { return true }
+        nextMarker = LineScanner.listMarker(text)
+        return nextMarker != nil
     }
 
     /// The lines joined with `\n`, as they are.

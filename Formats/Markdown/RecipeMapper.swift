@@ -111,10 +111,17 @@ struct RecipeMapper {
     /// Steps from the instructions: each list item or other block is a step, and a
     /// heading starts a titled section.
     private func directions(_ blocks: [MarkdownBlock], into recipe: inout Recipe) {
+        // Each section's steps are counted first, so that its array is made once at its size.
+        let counts = Self.stepCounts(blocks)
+        if counts[0] > 0 { recipe.directions.reserveCapacity(counts[0]) }
+        if counts.count > 1 { recipe.directionGroups.reserveCapacity(counts.count - 1) }
         forEachStep(blocks) { part in
             switch part {
             case .section(let title):
-                recipe.directionGroups.append(DirectionGroup(title: title))
+                var group = DirectionGroup(title: title)
+                let count = counts[recipe.directionGroups.count + 1]
+                if count > 0 { group.directions.reserveCapacity(count) }
+                recipe.directionGroups.append(group)
             case .step(let step):
                 if recipe.directionGroups.isEmpty {
                     recipe.directions.append(step.plain)
@@ -123,6 +130,22 @@ struct RecipeMapper {
                 }
             }
         }
+    }
+
+    /// At most how many steps come before the first heading of `blocks`, then after each heading
+    /// (a list's items, another block but a break one each; a paragraph of definitions only,
+    /// which makes none, is counted too): one more count than there are headings.
+    static func stepCounts(_ blocks: [MarkdownBlock]) -> [Int] {
+        var counts = [0]
+        for block in blocks {
+            switch block.kind {
+            case .heading: counts.append(0)
+            case .list(let list): counts[counts.count - 1] += list.items.count
+            case .thematicBreak: continue
+            default: counts[counts.count - 1] += 1
+            }
+        }
+        return counts
     }
 
     /// A part of the instructions: a section heading or a step.
@@ -177,7 +200,11 @@ struct RecipeMapper {
         if item.lastLine == item.firstLine {
             // One line: read where it is.
             return source.withLine(item.firstLine) { line in
-                String(decoding: UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...]), as: UTF8.self)
+                let content = UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...])
+                // The usual item is one paragraph with nothing to trim: the parser made its text
+                // of these very bytes already.
+                if item.blocks.count == 1, case .paragraph(let text) = item.blocks[0].kind, Self.holds(text, content) { return text }
+                return String(decoding: content, as: UTF8.self)
             }
         }
         var bytes: [UInt8] = []
@@ -191,6 +218,13 @@ struct RecipeMapper {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the UTF-8 of `text` is `bytes`.
+    static func holds(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        MarkdownText.withBytes(text) { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
     }
 
     /// The line without its first `columns` columns, whatever they hold.
