@@ -91,7 +91,7 @@ struct BlockParser {
     }
 
     private func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
-        var content: [[UInt8]] = [lines[index].text]
+        var content: [ArraySlice<UInt8>] = [lines[index].text]
         var cursor = index + 1
         while cursor < lines.count {
             let text = lines[cursor].text
@@ -109,7 +109,7 @@ struct BlockParser {
     }
 
     private func html(_ lines: [ParserLine], at index: Int, end: LineScanner.HTMLBlockEnd) -> (MarkdownBlock, Int) {
-        var first = lines[index].text
+        var first = Array(lines[index].text)
         LineScanner.trim(&first)
         var last = index
         switch end {
@@ -200,7 +200,7 @@ struct BlockParser {
             let text = lines[cursor].text
             if LineScanner.isBlank(text) {
                 if startsBlank && lastNonBlank == index { break }
-                content.append(ParserLine(number: lines[cursor].number, text: []))
+                content.append(ParserLine(number: lines[cursor].number, text: ArraySlice()))
                 tracker.paragraphOpen = false
             } else if LineScanner.indentation(text).columns >= marker.contentColumn {
                 let inner = LineScanner.dropIndent(text, columns: marker.contentColumn)
@@ -240,12 +240,12 @@ struct BlockParser {
     }
 
     /// The lines joined with `\n`, as they are.
-    private static func joinedLines(_ lines: [[UInt8]]) -> String {
+    private static func joinedLines(_ lines: [ArraySlice<UInt8>]) -> String {
         String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
     }
 
     /// The lines joined with `\n`, without blank space at the end and spaces and tabs at the start.
-    private func joined(_ lines: [[UInt8]]) -> String {
+    private func joined(_ lines: [ArraySlice<UInt8>]) -> String {
         if lines.count == 1 { return trimmed(lines[0]) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(lines.count) { $0 + $1.count })
@@ -260,16 +260,16 @@ struct BlockParser {
     }
 
     /// One line as ``joined(_:)`` makes it: without spaces, tabs and line ends at the end, and spaces and tabs at the start.
-    private func trimmed(_ line: [UInt8]) -> String {
-        var end = line.count
-        while end > 0, line[end - 1] == LineScanner.space || line[end - 1] == LineScanner.tab || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        var start = 0
+    private func trimmed(_ line: ArraySlice<UInt8>) -> String {
+        var end = line.endIndex
+        while end > line.startIndex, line[end - 1] == LineScanner.space || line[end - 1] == LineScanner.tab || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        var start = line.startIndex
         while start < end && (line[start] == LineScanner.space || line[start] == LineScanner.tab) { start += 1 }
         return String(decoding: line[start..<end], as: UTF8.self)
     }
 
-    private func contains(_ line: [UInt8], _ marker: [UInt8], lowercased: Bool) -> Bool {
-        let haystack = lowercased ? line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : line
+    private func contains(_ line: ArraySlice<UInt8>, _ marker: [UInt8], lowercased: Bool) -> Bool {
+        let haystack = lowercased ? line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : Array(line)
         guard haystack.count >= marker.count else { return false }
         for start in 0...(haystack.count - marker.count) where haystack[start..<(start + marker.count)].elementsEqual(marker) {
             return true
@@ -288,7 +288,7 @@ struct ParagraphTracker {
     /// The last line seen, looked at only when a later line or the question needs it: the
     /// last line of an item is never looked at, so a line of many nested markers is not
     /// peeled again at every level.
-    private var pending: [UInt8]?
+    private var pending: ArraySlice<UInt8>?
 
     /// Whether a paragraph is open after the lines seen.
     var paragraphOpen: Bool {
@@ -308,7 +308,7 @@ struct ParagraphTracker {
 
     /// Notes what `line` opens or closes. List and quote markers are peeled off in a loop,
     /// at most ``maximumDepth`` deep (the parser refuses deeper nesting anyway).
-    mutating func see(_ line: [UInt8]) {
+    mutating func see(_ line: ArraySlice<UInt8>) {
         settle()
         pending = line
     }
@@ -319,7 +319,7 @@ struct ParagraphTracker {
         look(at: line)
     }
 
-    private mutating func look(at line: [UInt8]) {
+    private mutating func look(at line: ArraySlice<UInt8>) {
         if let openFence = fence {
             if LineScanner.closesFence(line, character: openFence.character, length: openFence.length) { fence = nil }
             open = false

@@ -50,8 +50,19 @@ struct MarkdownListItem {
 }
 
 /// One line handed to the block parser: its number in the source and its text
-/// after the prefixes of the containers it sits in.
+/// after the prefixes of the containers it sits in: a slice of the source's bytes (no copy
+/// of the line) or of a line made for a container's content.
 struct ParserLine {
     var number: Int
-    var text: [UInt8]
+    var text: ArraySlice<UInt8>
+
+    init(number: Int, text: ArraySlice<UInt8>) {
+        self.number = number
+        self.text = text
+    }
+
+    /// A line of its own bytes.
+    init(number: Int, text: [UInt8]) {
+        self.init(number: number, text: text[...])
+    }
 }

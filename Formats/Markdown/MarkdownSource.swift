@@ -42,6 +42,11 @@ struct MarkdownSource {
         return end
     }
 
+    /// Line `index`'s bytes without its line ending, where they are in ``bytes`` (not copied).
+    func line(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[lineOffsets[index]..<lineEnd(index)]
+    }
+
     /// The offset after line `index`'s last byte, without its line ending.
     private func lineEnd(_ index: Int) -> Int {
         Self.lineEnd(index, bytes: bytes, starts: lineOffsets)
