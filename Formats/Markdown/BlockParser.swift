@@ -181,12 +181,10 @@ struct BlockParser {
             // The usual one-line item, right before the next item, a line indented less after a
             // blank line, or the end: what the loop below finds. Its content is most often one
             // paragraph line, made without copying the line (what `parse` makes of it).
-            let blocks: [MarkdownBlock]
             if depth < maximumDepth, let text = marker.paragraphText {
-                blocks = [MarkdownBlock(kind: .paragraph(text: text), firstLine: number, lastLine: number)]
-            } else {
-                blocks = try parse([ParserLine(number: number, text: marker.content)], depth: depth + 1)
+                return (MarkdownListItem(paragraph: text, line: number, contentColumn: marker.contentColumn), index, nextMarker)
             }
+            let blocks = try parse([ParserLine(number: number, text: marker.content)], depth: depth + 1)
             return (MarkdownListItem(blocks: blocks, firstLine: number, lastLine: number, contentColumn: marker.contentColumn), index, nextMarker)
         }
         let firstContent = marker.content

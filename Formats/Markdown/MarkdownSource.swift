@@ -61,6 +61,8 @@ struct MarkdownSource {
             throw MarkdownDecodingError.invalidUTF8(at: SourcePosition(offset: bad + skipped, in: input))
         }
         var offsets: [Int] = []
+        // Room for lines of 32 bytes on average (recipes' are longer): the array seldom grows.
+        offsets.reserveCapacity(bytes.count / 32 + 1)
         var start = 0
         bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }

@@ -182,10 +182,10 @@ struct RecipeMDParser {
         var plainName: String?
         var continuationStart: Int?
         // The first block is looked at once (each look copies it).
-        let first = item.blocks.first
+        let first = item.firstBlock
         var paragraph: String?
         if case .paragraph(let text)? = first?.kind { paragraph = text }
-        let continues = item.blocks.count > 1
+        let continues = item.blockCount > 1
         if let first, let text = paragraph {
             if Self.isPlainName(text) {
                 // Neither an amount nor a link.
@@ -213,7 +213,7 @@ struct RecipeMDParser {
             continuationStart = first.firstLine
         }
         var text = plainName ?? String(scalars: name)
-        if let start = continuationStart, let last = item.blocks.last, last.lastLine >= start {
+        if let start = continuationStart, let last = item.lastBlock, last.lastLine >= start {
             text += "\n" + source.text(start...last.lastLine)
         }
         ingredient.name = MarkdownText.trimmed(text)
@@ -255,7 +255,7 @@ struct RecipeMDParser {
             while restStart < count && isSpace(bytes[restStart]) { restStart += 1 }
             if restStart < count && (bytes[restStart] == UInt8(ascii: "[") || bytes[restStart] >= 0x80) { return nil }
             let innerBytes = UnsafeBufferPointer(rebasing: bytes[1..<close])
-            let inner = ascii ? innerBytes.map { Unicode.Scalar($0) } : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
+            let inner = ascii ? MarkdownText.asciiScalars(innerBytes) : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
             // The rest from its first visible byte: the name is trimmed anyway.
             return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart...]), as: UTF8.self))
         }

@@ -29,7 +29,8 @@ struct RecipeMapper {
             RecipeTimesLine.take(from: &text, into: &recipe)
             recipe.summary = text.isEmpty ? nil : text
         }
-        recipe.tags = parsed.tags.map(inline).filter { !$0.isEmpty }
+        let tags = parsed.tags.map(inline)
+        recipe.tags = tags.contains(where: \.isEmpty) ? tags.filter { !$0.isEmpty } : tags
         recipe.yields = parsed.yields.map { Yield(amount: $0.factor, unit: $0.unit.map(MarkdownText.unescape)) }
         recipe.ingredients = parsed.ingredients.map(ingredient)
         recipe.ingredientGroups = parsed.groups.map(group)
@@ -137,6 +138,7 @@ struct RecipeMapper {
     /// which makes none, is counted too): one more count than there are headings.
     static func stepCounts(_ blocks: [MarkdownBlock]) -> [Int] {
         var counts = [0]
+        counts.reserveCapacity(8)
         for block in blocks {
             switch block.kind {
             case .heading: counts.append(0)
@@ -203,7 +205,7 @@ struct RecipeMapper {
                 let content = UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...])
                 // The usual item is one paragraph with nothing to trim: the parser made its text
                 // of these very bytes already.
-                if item.blocks.count == 1, case .paragraph(let text) = item.blocks[0].kind, Self.holds(text, content) { return text }
+                if item.blockCount == 1, case .paragraph(let text)? = item.firstBlock?.kind, Self.holds(text, content) { return text }
                 return String(decoding: content, as: UTF8.self)
             }
         }

@@ -55,6 +55,31 @@ struct ItemMarkdownTests {
         }
     }
 
+    @Test("an item's first and last block and their count are those of its blocks, made or kept", arguments: [
+        "- flour\n- *1 cup* sugar\n- [x](y)\n",
+        "- a\n\n  b\n- c\n  lazy\n-\n-      code\n- # heading\n- > quote\n",
+        "1. one\n   - nested\n   - items\n2. two\n",
+    ])
+    func itemBlocks(text: String) throws {
+        let source = try MarkdownSource(Array(text.utf8))
+        let blocks = try BlockParser().parse(source.lines.indices.map { ParserLine(number: $0, text: source.line($0)) })
+        var seen = 0
+        for block in blocks {
+            guard case .list(let list) = block.kind else { continue }
+            for item in list.items {
+                seen += 1
+                #expect(item.blockCount == item.blocks.count)
+                #expect(String(describing: item.firstBlock) == String(describing: item.blocks.first))
+                #expect(String(describing: item.lastBlock) == String(describing: item.blocks.last))
+                if item.blockCount > 0 {
+                    #expect(item.blocks.first?.firstLine == item.firstLine)
+                    #expect(item.blocks.last?.lastLine ?? 0 <= item.lastLine)
+                }
+            }
+        }
+        #expect(seen > 0)
+    }
+
     @Test("the counted steps are at least the steps of each section", arguments: [
         "1. a\n2. b\n\n## Part\n\n- c\n\nparagraph\n\n---\n\n```\ncode\n```\n",
         "## First\n\n## Second\n\n1. a\n",
