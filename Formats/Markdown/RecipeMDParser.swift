@@ -176,7 +176,9 @@ struct RecipeMDParser {
 
     private func parseIngredient(_ item: MarkdownListItem) throws -> RecipeMDRecipe.Ingredient {
         let at = source.position(line: item.firstLine)
-        var ingredient = RecipeMDRecipe.Ingredient(name: "", contentColumn: item.contentColumn)
+        // The fields are found first and the ingredient made once of them.
+        var amount: RecipeMDRecipe.Amount?
+        var link: (destination: String, text: String)?
         var name: [Unicode.Scalar] = []
         /// The name as text when it is the paragraph as it is, without the detour through scalars.
         var plainName: String?
@@ -192,20 +194,19 @@ struct RecipeMDParser {
                 plainName = text
             } else if let (inner, rest) = Self.simpleAmount(text) {
                 // `*1 cup* flour`: the amount, then a name that is no link.
-                ingredient.amount = try amount(inner, at: at)
+                amount = try self.amount(inner, at: at)
                 plainName = rest
             } else {
                 let scalars = MarkdownText.scalars(text)
                 if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
-                    ingredient.amount = try amount(inner, at: at)
+                    amount = try self.amount(inner, at: at)
                     name = rest
                 } else {
                     name = scalars
                 }
-                if !continues, let link = InlineLink.whole(name, references: references) {
-                    ingredient.link = link.destination
-                    ingredient.linkText = String(scalars: link.text)
-                    name = link.text
+                if !continues, let whole = InlineLink.whole(name, references: references) {
+                    link = (whole.destination, String(scalars: whole.text))
+                    name = whole.text
                 }
             }
             continuationStart = continues ? first.lastLine + 1 : nil
@@ -216,9 +217,11 @@ struct RecipeMDParser {
         if let start = continuationStart, let last = item.lastBlock, last.lastLine >= start {
             text += "\n" + source.text(start...last.lastLine)
         }
-        ingredient.name = MarkdownText.trimmed(text)
-        guard !ingredient.name.isEmpty else { throw MarkdownDecodingError.ingredientWithoutName(at: at) }
-        return ingredient
+        let trimmed = MarkdownText.trimmed(text)
+        guard !trimmed.isEmpty else { throw MarkdownDecodingError.ingredientWithoutName(at: at) }
+        return RecipeMDRecipe.Ingredient(
+            name: trimmed, amount: amount, link: link?.destination, linkText: link?.text, contentColumn: item.contentColumn
+        )
     }
 
     /// Whether an ingredient's first paragraph can start neither an amount (`*…*`, `_…_`) nor

@@ -53,22 +53,27 @@ struct RecipeMapper {
     }
 
     private func ingredient(_ parsed: RecipeMDRecipe.Ingredient) -> Ingredient {
-        var ingredient = Ingredient(amount: parsed.amount?.factor, unit: parsed.amount?.unit.map(MarkdownText.unescape), name: "")
-        if let link = parsed.link, let text = parsed.linkText {
-            ingredient.link = link
-            ingredient.name = inline(text)
+        // The fields are found first and the ingredient made once of them (no copy of one
+        // made and changed).
+        let name: String
+        var link: String?
+        if let destination = parsed.link, let text = parsed.linkText {
+            link = destination
+            name = inline(text)
         } else if !MarkdownText.contains(parsed.name, byte: UInt8(ascii: "\n")) {
             // One line: no continuation lines to dedent.
-            ingredient.name = inline(parsed.name)
+            name = inline(parsed.name)
         } else {
             var lines = parsed.name.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for index in lines.indices.dropFirst() {
                 lines[index] = String(decoding: LineScanner.dropIndent(Array(lines[index].utf8), columns: parsed.contentColumn), as: UTF8.self)
             }
-            ingredient.name = MarkdownPlainText.document(lines.joined(separator: "\n"), references: references)
+            name = MarkdownPlainText.document(lines.joined(separator: "\n"), references: references)
         }
-        (ingredient.name, ingredient.note) = Self.splitNote(ingredient.name)
-        return ingredient
+        let split = Self.splitNote(name)
+        return Ingredient(
+            amount: parsed.amount?.factor, unit: parsed.amount?.unit.map(MarkdownText.unescape), name: split.name, note: split.note, link: link
+        )
     }
 
     /// `flour, sifted` is the name `flour` with the note `sifted`: a one-line name splits
