@@ -122,6 +122,7 @@ enum LineScanner {
     }
 
     /// The line after its indentation, when that is less than 4 columns (else `nil`: code).
+    @inline(__always)
     static func rest(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let (columns, bytes) = indentation(line)
         return columns < 4 ? line[(line.startIndex + bytes)...] : nil
