@@ -91,7 +91,7 @@ struct BlockParser {
     }
 
     private func paragraph(_ lines: [ParserLine], at index: Int) -> (MarkdownBlock, Int) {
-        var content: [[UInt8]] = [lines[index].text]
+        var content: [ArraySlice<UInt8>] = [lines[index].text]
         var cursor = index + 1
         while cursor < lines.count {
             let text = lines[cursor].text
@@ -109,7 +109,7 @@ struct BlockParser {
     }
 
     private func html(_ lines: [ParserLine], at index: Int, end: LineScanner.HTMLBlockEnd) -> (MarkdownBlock, Int) {
-        var first = lines[index].text
+        var first = Array(lines[index].text)
         LineScanner.trim(&first)
         var last = index
         switch end {
@@ -146,17 +146,23 @@ struct BlockParser {
 
     private func list(_ lines: [ParserLine], at index: Int, first: LineScanner.ListMarker, depth: Int) throws -> (MarkdownBlock, Int) {
         var items: [MarkdownListItem] = []
+        // A tight list (the usual one) has at most an item per line up to the next blank line:
+        // its array is made once at that size instead of growing item by item.
+        var tight = index + 1
+        while tight < lines.count && tight - index < 64 && !LineScanner.isBlank(lines[tight].text) { tight += 1 }
+        items.reserveCapacity(tight - index)
         var cursor = index
         // The first line holds `first`; each later item's marker is found when looking past the one before.
         var marker = first
         while true {
-            let (item, lastIndex) = try listItem(lines, at: cursor, marker: marker, depth: depth)
+            let (item, lastIndex, nextMarker) = try listItem(lines, at: cursor, marker: marker, depth: depth)
             items.append(item)
             cursor = lastIndex + 1
             var next = cursor
             while next < lines.count && LineScanner.isBlank(lines[next].text) { next += 1 }
             guard next < lines.count, !LineScanner.isThematicBreak(lines[next].text),
-                  let following = LineScanner.listMarker(lines[next].text), following.continues(first) else { break }
+                  let following = next == cursor ? nextMarker ?? LineScanner.listMarker(lines[next].text) : LineScanner.listMarker(lines[next].text),
+                  following.continues(first) else { break }
             cursor = next
             marker = following
         }
@@ -166,20 +172,20 @@ struct BlockParser {
     }
 
     /// Collects one item's lines (indented continuation, blank lines, lazy paragraph
-    /// continuation) and parses them; returns the item and the index of its last line.
-    private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int) {
+    /// continuation) and parses them; returns the item, the index of its last line, and the list
+    /// marker of the line right after it when that was found on the way (else `nil`).
+    private func listItem(_ lines: [ParserLine], at index: Int, marker: LineScanner.ListMarker, depth: Int) throws -> (MarkdownListItem, Int, LineScanner.ListMarker?) {
         let number = lines[index].number
-        if !marker.isEmpty && Self.endsItem(lines, after: index, contentColumn: marker.contentColumn) {
+        var nextMarker: LineScanner.ListMarker?
+        if !marker.isEmpty && Self.endsItem(lines, after: index, contentColumn: marker.contentColumn, nextMarker: &nextMarker) {
             // The usual one-line item, right before the next item, a line indented less after a
             // blank line, or the end: what the loop below finds. Its content is most often one
             // paragraph line, made without copying the line (what `parse` makes of it).
-            let blocks: [MarkdownBlock]
             if depth < maximumDepth, let text = marker.paragraphText {
-                blocks = [MarkdownBlock(kind: .paragraph(text: text), firstLine: number, lastLine: number)]
-            } else {
-                blocks = try parse([ParserLine(number: number, text: marker.content)], depth: depth + 1)
+                return (MarkdownListItem(paragraph: text, line: number, contentColumn: marker.contentColumn), index, nextMarker)
             }
-            return (MarkdownListItem(blocks: blocks, firstLine: number, lastLine: number, contentColumn: marker.contentColumn), index)
+            let blocks = try parse([ParserLine(number: number, text: marker.content)], depth: depth + 1)
+            return (MarkdownListItem(blocks: blocks, firstLine: number, lastLine: number, contentColumn: marker.contentColumn), index, nextMarker)
         }
         let firstContent = marker.content
         var content = [ParserLine(number: number, text: firstContent)]
@@ -192,7 +198,7 @@ struct BlockParser {
             let text = lines[cursor].text
             if LineScanner.isBlank(text) {
                 if startsBlank && lastNonBlank == index { break }
-                content.append(ParserLine(number: lines[cursor].number, text: []))
+                content.append(ParserLine(number: lines[cursor].number, text: ArraySlice()))
                 tracker.paragraphOpen = false
             } else if LineScanner.indentation(text).columns >= marker.contentColumn {
                 let inner = LineScanner.dropIndent(text, columns: marker.contentColumn)
@@ -212,30 +218,32 @@ struct BlockParser {
             blocks: try parse(kept, depth: depth + 1), firstLine: lines[index].number, lastLine: lines[lastNonBlank].number,
             contentColumn: marker.contentColumn
         )
-        return (item, lastNonBlank)
+        return (item, lastNonBlank, nil)
     }
 
     /// Whether an item that starts on line `index` ends there because only blank lines follow
     /// it, or the next line that is not blank is indented less than the item's content and
     /// either comes after a blank line (which closed the paragraph) or starts another list
     /// item: such a line neither continues the item nor (a list marker) continues its
-    /// paragraph lazily.
-    private static func endsItem(_ lines: [ParserLine], after index: Int, contentColumn: Int) -> Bool {
+    /// paragraph lazily. `nextMarker` is the list marker of the line right after, when it was read.
+    private static func endsItem(_ lines: [ParserLine], after index: Int, contentColumn: Int, nextMarker: inout LineScanner.ListMarker?) -> Bool {
         var next = index + 1
         while next < lines.count && LineScanner.isBlank(lines[next].text) { next += 1 }
         guard next < lines.count else { return true }
         let text = lines[next].text
         guard LineScanner.indentation(text).columns < contentColumn else { return false }
-        return next > index + 1 || LineScanner.listMarker(text) != nil
+        if next > index + 1 { return true }
+        nextMarker = LineScanner.listMarker(text)
+        return nextMarker != nil
     }
 
     /// The lines joined with `\n`, as they are.
-    private static func joinedLines(_ lines: [[UInt8]]) -> String {
+    private static func joinedLines(_ lines: [ArraySlice<UInt8>]) -> String {
         String(decoding: Array(lines.joined(separator: [UInt8(ascii: "\n")])), as: UTF8.self)
     }
 
     /// The lines joined with `\n`, without blank space at the end and spaces and tabs at the start.
-    private func joined(_ lines: [[UInt8]]) -> String {
+    private func joined(_ lines: [ArraySlice<UInt8>]) -> String {
         if lines.count == 1 { return trimmed(lines[0]) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(lines.reduce(lines.count) { $0 + $1.count })
@@ -250,16 +258,16 @@ struct BlockParser {
     }
 
     /// One line as ``joined(_:)`` makes it: without spaces, tabs and line ends at the end, and spaces and tabs at the start.
-    private func trimmed(_ line: [UInt8]) -> String {
-        var end = line.count
-        while end > 0, line[end - 1] == LineScanner.space || line[end - 1] == LineScanner.tab || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        var start = 0
+    private func trimmed(_ line: ArraySlice<UInt8>) -> String {
+        var end = line.endIndex
+        while end > line.startIndex, line[end - 1] == LineScanner.space || line[end - 1] == LineScanner.tab || line[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        var start = line.startIndex
         while start < end && (line[start] == LineScanner.space || line[start] == LineScanner.tab) { start += 1 }
         return String(decoding: line[start..<end], as: UTF8.self)
     }
 
-    private func contains(_ line: [UInt8], _ marker: [UInt8], lowercased: Bool) -> Bool {
-        let haystack = lowercased ? line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : line
+    private func contains(_ line: ArraySlice<UInt8>, _ marker: [UInt8], lowercased: Bool) -> Bool {
+        let haystack = lowercased ? line.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 } : Array(line)
         guard haystack.count >= marker.count else { return false }
         for start in 0...(haystack.count - marker.count) where haystack[start..<(start + marker.count)].elementsEqual(marker) {
             return true
@@ -278,7 +286,7 @@ struct ParagraphTracker {
     /// The last line seen, looked at only when a later line or the question needs it: the
     /// last line of an item is never looked at, so a line of many nested markers is not
     /// peeled again at every level.
-    private var pending: [UInt8]?
+    private var pending: ArraySlice<UInt8>?
 
     /// Whether a paragraph is open after the lines seen.
     var paragraphOpen: Bool {
@@ -298,7 +306,7 @@ struct ParagraphTracker {
 
     /// Notes what `line` opens or closes. List and quote markers are peeled off in a loop,
     /// at most ``maximumDepth`` deep (the parser refuses deeper nesting anyway).
-    mutating func see(_ line: [UInt8]) {
+    mutating func see(_ line: ArraySlice<UInt8>) {
         settle()
         pending = line
     }
@@ -309,7 +317,7 @@ struct ParagraphTracker {
         look(at: line)
     }
 
-    private mutating func look(at line: [UInt8]) {
+    private mutating func look(at line: ArraySlice<UInt8>) {
         if let openFence = fence {
             if LineScanner.closesFence(line, character: openFence.character, length: openFence.length) { fence = nil }
             open = false

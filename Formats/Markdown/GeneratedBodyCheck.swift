@@ -116,7 +116,8 @@ struct GeneratedBodyCheck {
             if index > 0 && !expect("\n") { return false }
             scratch.removeAll(keepingCapacity: true)
             ByteText.append(index + 1, to: &scratch)
-            scratch.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: " ")])
+            scratch.append(UInt8(ascii: "."))
+            scratch.append(UInt8(ascii: " "))
             guard expect(bytes: scratch), expectText(step, stops: plain, trimmed: true) else { return false }
         }
         return true

@@ -1,5 +1,9 @@
 /// Questions about one line of Markdown, asked on its bytes: how far it is indented,
 /// and which CommonMark block (if any) it starts.
+///
+/// A line is a slice of the input's bytes (or of a line made for a container's content), so
+/// that the parser copies no line to ask about it; a line given as an array is asked as a slice
+/// of it.
 enum LineScanner {
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")
@@ -15,18 +19,19 @@ enum LineScanner {
         var contentColumn: Int
         /// Whether nothing follows the marker on its line.
         var isEmpty: Bool
-        /// The marker's line (shared, not copied) and where its content starts in it.
-        fileprivate let line: [UInt8]
+        /// The marker's line (shared, not copied) and where its content starts in it (counted from
+        /// the line's start).
+        fileprivate let line: ArraySlice<UInt8>
         fileprivate let contentStart: Int
         /// Spaces that stand before the content: what is left of a wide gap after the marker.
         fileprivate let padding: Int
 
         /// The first line's content after the marker, made only when asked for (most
         /// questions about a marker do not need it).
-        var content: [UInt8] {
-            if isEmpty { return [] }
-            if padding == 0 { return Array(line[contentStart...]) }
-            return [UInt8](repeating: LineScanner.space, count: padding) + line[contentStart...]
+        var content: ArraySlice<UInt8> {
+            if isEmpty { return ArraySlice() }
+            if padding == 0 { return line[(line.startIndex + contentStart)...] }
+            return ArraySlice([UInt8](repeating: LineScanner.space, count: padding) + line[(line.startIndex + contentStart)...])
         }
 
         /// The text of the paragraph the first line's content makes when it stands alone
@@ -71,33 +76,37 @@ enum LineScanner {
         case blankLine
     }
 
-    static func isBlank(_ line: [UInt8]) -> Bool {
+    static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
         line.allSatisfy { $0 == space || $0 == tab }
     }
 
+    static func isBlank(_ line: [UInt8]) -> Bool {
+        isBlank(line[...])
+    }
+
     /// The leading whitespace as columns (a tab goes to the next multiple of 4) and bytes.
-    static func indentation(_ line: [UInt8]) -> (columns: Int, bytes: Int) {
+    static func indentation(_ line: ArraySlice<UInt8>) -> (columns: Int, bytes: Int) {
         var columns = 0
-        var index = 0
-        while index < line.count {
+        var index = line.startIndex
+        while index < line.endIndex {
             if line[index] == space { columns += 1 } else if line[index] == tab { columns += 4 - columns % 4 } else { break }
             index += 1
         }
-        return (columns, index)
+        return (columns, index - line.startIndex)
     }
 
     /// The line without up to `columns` columns of leading whitespace; a tab that
     /// reaches past them leaves the rest of its width as spaces.
-    static func dropIndent(_ line: [UInt8], columns: Int) -> [UInt8] {
+    static func dropIndent(_ line: ArraySlice<UInt8>, columns: Int) -> ArraySlice<UInt8> {
         var column = 0
-        var index = 0
-        while index < line.count && column < columns {
+        var index = line.startIndex
+        while index < line.endIndex && column < columns {
             if line[index] == space {
                 column += 1
             } else if line[index] == tab {
                 let width = 4 - column % 4
                 if column + width > columns {
-                    return [UInt8](repeating: space, count: column + width - columns) + line[(index + 1)...]
+                    return ArraySlice([UInt8](repeating: space, count: column + width - columns) + line[(index + 1)...])
                 }
                 column += width
             } else {
@@ -105,22 +114,27 @@ enum LineScanner {
             }
             index += 1
         }
-        return Array(line[index...])
+        return line[index...]
+    }
+
+    static func dropIndent(_ line: [UInt8], columns: Int) -> [UInt8] {
+        Array(dropIndent(line[...], columns: columns))
     }
 
     /// The line after its indentation, when that is less than 4 columns (else `nil`: code).
-    static func rest(_ line: [UInt8]) -> ArraySlice<UInt8>? {
+    @inline(__always)
+    static func rest(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         let (columns, bytes) = indentation(line)
-        return columns < 4 ? line[bytes...] : nil
+        return columns < 4 ? line[(line.startIndex + bytes)...] : nil
     }
 
     /// Whether the line can only be paragraph text: indented less than 4 columns, with a
     /// first visible byte that starts no block (not `-*_#=`~><+` or a digit). Most lines
     /// of prose are such, and need none of the questions below.
-    static func startsPlainText(_ line: [UInt8]) -> Bool {
+    static func startsPlainText(_ line: ArraySlice<UInt8>) -> Bool {
         let (columns, bytes) = indentation(line)
         guard columns < 4, bytes < line.count else { return false }
-        return !startsBlock(line[bytes])
+        return !startsBlock(line[line.startIndex + bytes])
     }
 
     /// Whether a line whose first visible byte is `byte` may start a block other than a
@@ -137,7 +151,7 @@ enum LineScanner {
     }
 
     /// `***`, `---`, `___` (three or more, spaces allowed between).
-    static func isThematicBreak(_ line: [UInt8]) -> Bool {
+    static func isThematicBreak(_ line: ArraySlice<UInt8>) -> Bool {
         guard let rest = rest(line), let first = rest.first,
               first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "_") else { return false }
         var count = 0
@@ -148,7 +162,7 @@ enum LineScanner {
     }
 
     /// An ATX heading's level and its text without the closing `#` sequence.
-    static func atxHeading(_ line: [UInt8]) -> (level: Int, text: [UInt8])? {
+    static func atxHeading(_ line: ArraySlice<UInt8>) -> (level: Int, text: [UInt8])? {
         guard let rest = rest(line) else { return nil }
         var level = 0
         var index = rest.startIndex
@@ -168,7 +182,7 @@ enum LineScanner {
     }
 
     /// The level of a setext underline (`===` is 1, `---` is 2).
-    static func setextLevel(_ line: [UInt8]) -> Int? {
+    static func setextLevel(_ line: ArraySlice<UInt8>) -> Int? {
         guard let rest = rest(line), let first = rest.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "-") else { return nil }
         var index = rest.startIndex
         while index < rest.endIndex && rest[index] == first { index += 1 }
@@ -178,6 +192,10 @@ enum LineScanner {
 
     /// The opening of a fenced code block: its character and length.
     static func fenceOpening(_ line: [UInt8]) -> (character: UInt8, length: Int)? {
+        fenceOpening(line[...])
+    }
+
+    static func fenceOpening(_ line: ArraySlice<UInt8>) -> (character: UInt8, length: Int)? {
         guard let rest = rest(line), let first = rest.first, first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
         var index = rest.startIndex
         while index < rest.endIndex && rest[index] == first { index += 1 }
@@ -189,6 +207,10 @@ enum LineScanner {
 
     /// Whether the line closes a fence opened with `character` × `length`.
     static func closesFence(_ line: [UInt8], character: UInt8, length: Int) -> Bool {
+        closesFence(line[...], character: character, length: length)
+    }
+
+    static func closesFence(_ line: ArraySlice<UInt8>, character: UInt8, length: Int) -> Bool {
         guard let rest = rest(line) else { return false }
         var index = rest.startIndex
         while index < rest.endIndex && rest[index] == character { index += 1 }
@@ -196,52 +218,61 @@ enum LineScanner {
     }
 
     /// Whether the line starts a block quote (`>`).
-    static func isBlockQuote(_ line: [UInt8]) -> Bool {
+    static func isBlockQuote(_ line: ArraySlice<UInt8>) -> Bool {
         rest(line)?.first == UInt8(ascii: ">")
     }
 
     /// The content of a block-quote line after `>` and one optional space.
-    static func blockQuoteContent(_ line: [UInt8]) -> [UInt8] {
+    static func blockQuoteContent(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
         let (_, bytes) = indentation(line)
-        var content = Array(line[(bytes + 1)...])
-        if content.first == space { content.removeFirst() } else if content.first == tab { content = dropIndent(content, columns: 1) }
+        var content = line[(line.startIndex + bytes + 1)...]
+        if content.first == space { content = content.dropFirst() } else if content.first == tab { content = dropIndent(content, columns: 1) }
         return content
     }
 
     /// The list marker the line starts with, if any.
     static func listMarker(_ line: [UInt8]) -> ListMarker? {
+        listMarker(line[...])
+    }
+
+    /// ``listMarker(_:)`` of a slice: its bytes are read counted from its start.
+    static func listMarker(_ line: ArraySlice<UInt8>) -> ListMarker? {
+        line.withUnsafeBufferPointer { bytes in listMarker(bytes, of: line) }
+    }
+
+    private static func listMarker(_ bytes: UnsafeBufferPointer<UInt8>, of line: ArraySlice<UInt8>) -> ListMarker? {
         let (indent, start) = indentation(line)
-        guard indent < 4, start < line.count else { return nil }
+        guard indent < 4, start < bytes.count else { return nil }
         var index = start
         var ordered = false
         var number = 0
-        let first = line[index]
+        let first = bytes[index]
         if first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*") {
             index += 1
         } else {
-            while index < line.count, case let digit = line[index] &- UInt8(ascii: "0"), digit < 10, index - start < 9 {
+            while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10, index - start < 9 {
                 number = number * 10 + Int(digit)
                 index += 1
             }
-            guard index > start, index < line.count, line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")") else { return nil }
+            guard index > start, index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")") else { return nil }
             ordered = true
             index += 1
         }
-        let character = line[index - 1]
+        let character = bytes[index - 1]
         let markerEnd = indent + (index - start)
         // The text after the marker starts at `index`.
-        if line[index...].allSatisfy({ $0 == space || $0 == tab }) {
+        if bytes[index...].allSatisfy({ $0 == space || $0 == tab }) {
             return ListMarker(
                 ordered: ordered, character: character, start: number, contentColumn: markerEnd + 1, isEmpty: true,
-                line: line, contentStart: line.count, padding: 0
+                line: line, contentStart: bytes.count, padding: 0
             )
         }
-        guard line[index] == space || line[index] == tab else { return nil }
+        guard bytes[index] == space || bytes[index] == tab else { return nil }
         // Columns of whitespace after the marker, counted from the marker's end.
         var column = markerEnd
         var spaceEnd = index
-        while spaceEnd < line.count && (line[spaceEnd] == space || line[spaceEnd] == tab) {
-            column += line[spaceEnd] == tab ? 4 - column % 4 : 1
+        while spaceEnd < bytes.count && (bytes[spaceEnd] == space || bytes[spaceEnd] == tab) {
+            column += bytes[spaceEnd] == tab ? 4 - column % 4 : 1
             spaceEnd += 1
         }
         let spaces = column - markerEnd
@@ -259,7 +290,7 @@ enum LineScanner {
 
     /// How an HTML block that starts on this line ends, or `nil` when none starts here.
     /// Kind 7 (any other complete tag alone on its line) cannot interrupt a paragraph.
-    static func htmlBlockStart(_ line: [UInt8], interruptingParagraph: Bool) -> HTMLBlockEnd? {
+    static func htmlBlockStart(_ line: ArraySlice<UInt8>, interruptingParagraph: Bool) -> HTMLBlockEnd? {
         guard let rest = rest(line), rest.first == UInt8(ascii: "<") else { return nil }
         let lower = Array(rest.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 })
         func starts(_ text: String) -> Bool { lower.starts(with: Array(text.utf8)) }
@@ -288,7 +319,7 @@ enum LineScanner {
     }
 
     /// Whether the line would end a paragraph instead of continuing it.
-    static func interruptsParagraph(_ line: [UInt8]) -> Bool {
+    static func interruptsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
         if startsPlainText(line) { return false }
         if isBlank(line) { return true }
         guard rest(line) != nil else { return false }

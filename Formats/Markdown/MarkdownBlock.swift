@@ -41,17 +41,70 @@ struct MarkdownList {
 }
 
 /// One list item: its blocks, its lines, and how far its content is indented.
+///
+/// The usual item, one paragraph on its marker's line, keeps only that paragraph's text: no
+/// array of blocks is made for it unless ``blocks`` is asked for.
 struct MarkdownListItem {
-    var blocks: [MarkdownBlock]
+    /// The text of the item's one paragraph on its first line, when that is all it holds.
+    private let paragraph: String?
+    /// The item's blocks when it is not such an item.
+    private let others: [MarkdownBlock]
     var firstLine: Int
     var lastLine: Int
     /// The column where the content starts (after the marker and its spaces).
     var contentColumn: Int
+
+    init(blocks: [MarkdownBlock], firstLine: Int, lastLine: Int, contentColumn: Int) {
+        paragraph = nil
+        others = blocks
+        self.firstLine = firstLine
+        self.lastLine = lastLine
+        self.contentColumn = contentColumn
+    }
+
+    /// An item that is one paragraph, `text`, on its one line `line`.
+    init(paragraph text: String, line: Int, contentColumn: Int) {
+        paragraph = text
+        others = []
+        firstLine = line
+        lastLine = line
+        self.contentColumn = contentColumn
+    }
+
+    /// The item's blocks (for the one-paragraph item, an array made when asked for).
+    var blocks: [MarkdownBlock] {
+        if let first = paragraphBlock { return [first] }
+        return others
+    }
+
+    /// How many blocks the item holds.
+    var blockCount: Int { paragraph == nil ? others.count : 1 }
+
+    /// The item's first block.
+    var firstBlock: MarkdownBlock? { paragraphBlock ?? others.first }
+
+    /// The item's last block.
+    var lastBlock: MarkdownBlock? { paragraphBlock ?? others.last }
+
+    private var paragraphBlock: MarkdownBlock? {
+        paragraph.map { MarkdownBlock(kind: .paragraph(text: $0), firstLine: firstLine, lastLine: firstLine) }
+    }
 }
 
 /// One line handed to the block parser: its number in the source and its text
-/// after the prefixes of the containers it sits in.
+/// after the prefixes of the containers it sits in: a slice of the source's bytes (no copy
+/// of the line) or of a line made for a container's content.
 struct ParserLine {
     var number: Int
-    var text: [UInt8]
+    var text: ArraySlice<UInt8>
+
+    init(number: Int, text: ArraySlice<UInt8>) {
+        self.number = number
+        self.text = text
+    }
+
+    /// A line of its own bytes.
+    init(number: Int, text: [UInt8]) {
+        self.init(number: number, text: text[...])
+    }
 }

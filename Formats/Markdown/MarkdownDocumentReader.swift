@@ -73,17 +73,17 @@ struct MarkdownDocumentReader {
                 // visible byte is `` ` `` or `~` opens or closes a fence: others are not copied out.
                 let first = source.firstVisibleByte(line: cursor)
                 if let open = fence {
-                    if first == open.character, LineScanner.closesFence(lines[cursor], character: open.character, length: open.length) { fence = nil }
+                    if first == open.character, LineScanner.closesFence(source.line(cursor), character: open.character, length: open.length) { fence = nil }
                 } else if first == UInt8(ascii: "<"), Self.marker(lines[cursor]) != nil {
                     break
-                } else if first == UInt8(ascii: "`") || first == UInt8(ascii: "~"), let opening = LineScanner.fenceOpening(lines[cursor]) {
+                } else if first == UInt8(ascii: "`") || first == UInt8(ascii: "~"), let opening = LineScanner.fenceOpening(source.line(cursor)) {
                     fence = opening
                 }
                 cursor += 1
             }
             let blocks: [MarkdownBlock]
             do {
-                blocks = try BlockParser(maximumDepth: maximumDepth).parse((bodyStart..<cursor).map { ParserLine(number: $0, text: lines[$0]) })
+                blocks = try BlockParser(maximumDepth: maximumDepth).parse((bodyStart..<cursor).map { ParserLine(number: $0, text: source.line($0)) })
             } catch let deep as BlockParser.TooDeep {
                 throw MarkdownDecodingError.tooDeep(limit: maximumDepth, at: source.position(line: deep.line))
             }

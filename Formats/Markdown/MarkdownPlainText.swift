@@ -8,10 +8,9 @@ enum MarkdownPlainText {
     /// The plain text of several lines of Markdown (a description, a step, a name).
     static func document(_ text: String, references: [String: String]) -> String {
         guard mayHoldMarkup(text) else { return MarkdownText.trimmed(text) }
-        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().map { offset, line in
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            return ParserLine(number: offset, text: bytes)
+        // The lines are slices of one copy of the text's bytes.
+        let lines = Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated().map { offset, line in
+            ParserLine(number: offset, text: line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
         }
         // The text was parsed once already, within the depth limit: parsing it again cannot go deeper.
         guard let blocks = try? BlockParser().parse(lines) else { return MarkdownText.trimmed(MarkdownText.unescapeBlock(text)) }

@@ -42,6 +42,11 @@ struct MarkdownSource {
         return end
     }
 
+    /// Line `index`'s bytes without its line ending, where they are in ``bytes`` (not copied).
+    func line(_ index: Int) -> ArraySlice<UInt8> {
+        bytes[lineOffsets[index]..<lineEnd(index)]
+    }
+
     /// The offset after line `index`'s last byte, without its line ending.
     private func lineEnd(_ index: Int) -> Int {
         Self.lineEnd(index, bytes: bytes, starts: lineOffsets)
@@ -56,6 +61,8 @@ struct MarkdownSource {
             throw MarkdownDecodingError.invalidUTF8(at: SourcePosition(offset: bad + skipped, in: input))
         }
         var offsets: [Int] = []
+        // Room for lines of 32 bytes on average (recipes' are longer): the array seldom grows.
+        offsets.reserveCapacity(bytes.count / 32 + 1)
         var start = 0
         bytes.withUnsafeBufferPointer { bytes in
             guard let base = bytes.baseAddress else { return }

@@ -87,21 +87,27 @@ struct RecipeMDParser {
         recipe.title = title
         index = 1
         let descriptionStart = index
-        while index < blocks.count && !blocks[index].isThematicBreak && emphasisParagraph(blocks[index]) == nil { index += 1 }
+        // The first tags or yields paragraph, found here, is not read again below.
+        var span: (isStrong: Bool, inner: [Unicode.Scalar])?
+        while index < blocks.count && !blocks[index].isThematicBreak {
+            span = emphasisParagraph(blocks[index])
+            if span != nil { break }
+            index += 1
+        }
         if index > descriptionStart {
             recipe.descriptionLines = (source, blocks[descriptionStart].firstLine...blocks[index - 1].lastLine)
             recipe.descriptionBlocks = Array(blocks[descriptionStart..<index])
         }
-        try parseTagsAndYields(into: &recipe)
+        try parseTagsAndYields(into: &recipe, first: span)
         guard index < blocks.count, blocks[index].isThematicBreak else {
             throw MarkdownDecodingError.missingDivider(before: "the ingredients", found: describe(current), at: position(current))
         }
         index += 1
         while index < blocks.count {
             if case .heading = blocks[index].kind {
-                recipe.groups += try parseGroups(parentLevel: 0)
+                Self.add(try parseGroups(parentLevel: 0), to: &recipe.groups)
             } else if case .list(let list) = blocks[index].kind {
-                recipe.ingredients += try list.items.map(parseIngredient)
+                Self.add(try list.items.map(parseIngredient), to: &recipe.ingredients)
                 index += 1
             } else {
                 break
@@ -119,12 +125,22 @@ struct RecipeMDParser {
         return recipe
     }
 
+    /// Appends `more` to `list`, taking its array as it is when `list` is empty (the usual case:
+    /// one list per group) instead of copying it.
+    private static func add<Element>(_ more: [Element], to list: inout [Element]) {
+        if list.isEmpty { list = more } else { list += more }
+    }
+
     private var current: MarkdownBlock? { index < blocks.count ? blocks[index] : nil }
 
-    private mutating func parseTagsAndYields(into recipe: inout RecipeMDRecipe) throws {
+    /// Reads the tags and yields paragraphs from ``index`` on; `first` is the span of the one at
+    /// ``index``, when the caller found it already.
+    private mutating func parseTagsAndYields(into recipe: inout RecipeMDRecipe, first: (isStrong: Bool, inner: [Unicode.Scalar])?) throws {
         var sawTags = false
         var sawYields = false
-        while index < blocks.count, let (isStrong, inner) = emphasisParagraph(blocks[index]) {
+        var known = first
+        while index < blocks.count, let (isStrong, inner) = known ?? emphasisParagraph(blocks[index]) {
+            known = nil
             let parts = MarkdownText.splitList(inner)
             let at = position(blocks[index])
             if isStrong {
@@ -149,7 +165,7 @@ struct RecipeMDParser {
             index += 1
             var group = RecipeMDRecipe.Group(title: title)
             while index < blocks.count, case .list(let list) = blocks[index].kind {
-                group.ingredients += try list.items.map(parseIngredient)
+                Self.add(try list.items.map(parseIngredient), to: &group.ingredients)
                 index += 1
             }
             group.groups = try parseGroups(parentLevel: level)
@@ -160,44 +176,52 @@ struct RecipeMDParser {
 
     private func parseIngredient(_ item: MarkdownListItem) throws -> RecipeMDRecipe.Ingredient {
         let at = source.position(line: item.firstLine)
-        var ingredient = RecipeMDRecipe.Ingredient(name: "", contentColumn: item.contentColumn)
+        // The fields are found first and the ingredient made once of them.
+        var amount: RecipeMDRecipe.Amount?
+        var link: (destination: String, text: String)?
         var name: [Unicode.Scalar] = []
         /// The name as text when it is the paragraph as it is, without the detour through scalars.
         var plainName: String?
         var continuationStart: Int?
-        if let first = item.blocks.first, case .paragraph(let text) = first.kind, Self.isPlainName(text) {
-            // Neither an amount nor a link.
-            plainName = text
-            continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
-        } else if let first = item.blocks.first, case .paragraph(let text) = first.kind, let (inner, rest) = Self.simpleAmount(text) {
-            // `*1 cup* flour`: the amount, then a name that is no link.
-            ingredient.amount = try amount(inner, at: at)
-            plainName = rest
-            continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
-        } else if let first = item.blocks.first, case .paragraph(let text) = first.kind {
-            let scalars = MarkdownText.scalars(text)
-            if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
-                ingredient.amount = try amount(inner, at: at)
-                name = rest
+        // The first block is looked at once (each look copies it).
+        let first = item.firstBlock
+        var paragraph: String?
+        if case .paragraph(let text)? = first?.kind { paragraph = text }
+        let continues = item.blockCount > 1
+        if let first, let text = paragraph {
+            if Self.isPlainName(text) {
+                // Neither an amount nor a link.
+                plainName = text
+            } else if let (inner, rest) = Self.simpleAmount(text) {
+                // `*1 cup* flour`: the amount, then a name that is no link.
+                amount = try self.amount(inner, at: at)
+                plainName = rest
             } else {
-                name = scalars
+                let scalars = MarkdownText.scalars(text)
+                if let (inner, rest) = InlineEmphasis.leadingEmphasis(scalars) {
+                    amount = try self.amount(inner, at: at)
+                    name = rest
+                } else {
+                    name = scalars
+                }
+                if !continues, let whole = InlineLink.whole(name, references: references) {
+                    link = (whole.destination, String(scalars: whole.text))
+                    name = whole.text
+                }
             }
-            if item.blocks.count == 1, let link = InlineLink.whole(name, references: references) {
-                ingredient.link = link.destination
-                ingredient.linkText = String(scalars: link.text)
-                name = link.text
-            }
-            continuationStart = item.blocks.count > 1 ? first.lastLine + 1 : nil
-        } else if let first = item.blocks.first {
+            continuationStart = continues ? first.lastLine + 1 : nil
+        } else if let first {
             continuationStart = first.firstLine
         }
         var text = plainName ?? String(scalars: name)
-        if let start = continuationStart, let last = item.blocks.last, last.lastLine >= start {
+        if let start = continuationStart, let last = item.lastBlock, last.lastLine >= start {
             text += "\n" + source.text(start...last.lastLine)
         }
-        ingredient.name = MarkdownText.trimmed(text)
-        guard !ingredient.name.isEmpty else { throw MarkdownDecodingError.ingredientWithoutName(at: at) }
-        return ingredient
+        let trimmed = MarkdownText.trimmed(text)
+        guard !trimmed.isEmpty else { throw MarkdownDecodingError.ingredientWithoutName(at: at) }
+        return RecipeMDRecipe.Ingredient(
+            name: trimmed, amount: amount, link: link?.destination, linkText: link?.text, contentColumn: item.contentColumn
+        )
     }
 
     /// Whether an ingredient's first paragraph can start neither an amount (`*…*`, `_…_`) nor
@@ -234,7 +258,7 @@ struct RecipeMDParser {
             while restStart < count && isSpace(bytes[restStart]) { restStart += 1 }
             if restStart < count && (bytes[restStart] == UInt8(ascii: "[") || bytes[restStart] >= 0x80) { return nil }
             let innerBytes = UnsafeBufferPointer(rebasing: bytes[1..<close])
-            let inner = ascii ? innerBytes.map { Unicode.Scalar($0) } : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
+            let inner = ascii ? MarkdownText.asciiScalars(innerBytes) : Array(String(decoding: innerBytes, as: UTF8.self).unicodeScalars)
             // The rest from its first visible byte: the name is trimmed anyway.
             return (inner, String(decoding: UnsafeBufferPointer(rebasing: bytes[restStart...]), as: UTF8.self))
         }

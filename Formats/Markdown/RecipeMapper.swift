@@ -29,7 +29,8 @@ struct RecipeMapper {
             RecipeTimesLine.take(from: &text, into: &recipe)
             recipe.summary = text.isEmpty ? nil : text
         }
-        recipe.tags = parsed.tags.map(inline).filter { !$0.isEmpty }
+        let tags = parsed.tags.map(inline)
+        recipe.tags = tags.contains(where: \.isEmpty) ? tags.filter { !$0.isEmpty } : tags
         recipe.yields = parsed.yields.map { Yield(amount: $0.factor, unit: $0.unit.map(MarkdownText.unescape)) }
         recipe.ingredients = parsed.ingredients.map(ingredient)
         recipe.ingredientGroups = parsed.groups.map(group)
@@ -52,22 +53,27 @@ struct RecipeMapper {
     }
 
     private func ingredient(_ parsed: RecipeMDRecipe.Ingredient) -> Ingredient {
-        var ingredient = Ingredient(amount: parsed.amount?.factor, unit: parsed.amount?.unit.map(MarkdownText.unescape), name: "")
-        if let link = parsed.link, let text = parsed.linkText {
-            ingredient.link = link
-            ingredient.name = inline(text)
+        // The fields are found first and the ingredient made once of them (no copy of one
+        // made and changed).
+        let name: String
+        var link: String?
+        if let destination = parsed.link, let text = parsed.linkText {
+            link = destination
+            name = inline(text)
         } else if !MarkdownText.contains(parsed.name, byte: UInt8(ascii: "\n")) {
             // One line: no continuation lines to dedent.
-            ingredient.name = inline(parsed.name)
+            name = inline(parsed.name)
         } else {
             var lines = parsed.name.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for index in lines.indices.dropFirst() {
                 lines[index] = String(decoding: LineScanner.dropIndent(Array(lines[index].utf8), columns: parsed.contentColumn), as: UTF8.self)
             }
-            ingredient.name = MarkdownPlainText.document(lines.joined(separator: "\n"), references: references)
+            name = MarkdownPlainText.document(lines.joined(separator: "\n"), references: references)
         }
-        (ingredient.name, ingredient.note) = Self.splitNote(ingredient.name)
-        return ingredient
+        let split = Self.splitNote(name)
+        return Ingredient(
+            amount: parsed.amount?.factor, unit: parsed.amount?.unit.map(MarkdownText.unescape), name: split.name, note: split.note, link: link
+        )
     }
 
     /// `flour, sifted` is the name `flour` with the note `sifted`: a one-line name splits
@@ -111,10 +117,17 @@ struct RecipeMapper {
     /// Steps from the instructions: each list item or other block is a step, and a
     /// heading starts a titled section.
     private func directions(_ blocks: [MarkdownBlock], into recipe: inout Recipe) {
+        // Each section's steps are counted first, so that its array is made once at its size.
+        let counts = Self.stepCounts(blocks)
+        if counts[0] > 0 { recipe.directions.reserveCapacity(counts[0]) }
+        if counts.count > 1 { recipe.directionGroups.reserveCapacity(counts.count - 1) }
         forEachStep(blocks) { part in
             switch part {
             case .section(let title):
-                recipe.directionGroups.append(DirectionGroup(title: title))
+                var group = DirectionGroup(title: title)
+                let count = counts[recipe.directionGroups.count + 1]
+                if count > 0 { group.directions.reserveCapacity(count) }
+                recipe.directionGroups.append(group)
             case .step(let step):
                 if recipe.directionGroups.isEmpty {
                     recipe.directions.append(step.plain)
@@ -123,6 +136,23 @@ struct RecipeMapper {
                 }
             }
         }
+    }
+
+    /// At most how many steps come before the first heading of `blocks`, then after each heading
+    /// (a list's items, another block but a break one each; a paragraph of definitions only,
+    /// which makes none, is counted too): one more count than there are headings.
+    static func stepCounts(_ blocks: [MarkdownBlock]) -> [Int] {
+        var counts = [0]
+        counts.reserveCapacity(8)
+        for block in blocks {
+            switch block.kind {
+            case .heading: counts.append(0)
+            case .list(let list): counts[counts.count - 1] += list.items.count
+            case .thematicBreak: continue
+            default: counts[counts.count - 1] += 1
+            }
+        }
+        return counts
     }
 
     /// A part of the instructions: a section heading or a step.
@@ -177,7 +207,11 @@ struct RecipeMapper {
         if item.lastLine == item.firstLine {
             // One line: read where it is.
             return source.withLine(item.firstLine) { line in
-                String(decoding: UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...]), as: UTF8.self)
+                let content = UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...])
+                // The usual item is one paragraph with nothing to trim: the parser made its text
+                // of these very bytes already.
+                if item.blockCount == 1, case .paragraph(let text)? = item.firstBlock?.kind, Self.holds(text, content) { return text }
+                return String(decoding: content, as: UTF8.self)
             }
         }
         var bytes: [UInt8] = []
@@ -191,6 +225,13 @@ struct RecipeMapper {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether the UTF-8 of `text` is `bytes`.
+    static func holds(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        MarkdownText.withBytes(text) { own in
+            own.count == bytes.count && (own.isEmpty || memcmp(own.baseAddress!, bytes.baseAddress!, own.count) == 0)
+        }
     }
 
     /// The line without its first `columns` columns, whatever they hold.

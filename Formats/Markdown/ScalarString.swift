@@ -45,7 +45,7 @@ extension MarkdownText {
     /// UTF-8), rather than counting its scalars and then copying them.
     static func scalars(_ text: String) -> [Unicode.Scalar] {
         withBytes(text) { bytes in
-            if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map { Unicode.Scalar($0) } }
+            if bytes.allSatisfy({ $0 < 0x80 }) { return asciiScalars(bytes) }
             var scalars: [Unicode.Scalar] = []
             scalars.reserveCapacity(bytes.count)
             var index = 0
@@ -63,6 +63,14 @@ extension MarkdownText {
                 index += length
             }
             return scalars
+        }
+    }
+
+    /// The scalars of ASCII `bytes`, one each, in an array made once at its size.
+    static func asciiScalars(_ bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar] {
+        [Unicode.Scalar](unsafeUninitializedCapacity: bytes.count) { scalars, count in
+            for index in bytes.indices { (scalars.baseAddress! + index).initialize(to: Unicode.Scalar(bytes[index])) }
+            count = bytes.count
         }
     }
 

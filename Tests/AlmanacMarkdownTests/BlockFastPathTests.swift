@@ -16,7 +16,7 @@ struct BlockFastPathTests {
     ]
 
     /// What the general parse makes of `content` alone: its text when it is one paragraph.
-    static func paragraph(_ content: [UInt8]) throws -> String? {
+    static func paragraph(_ content: ArraySlice<UInt8>) throws -> String? {
         let blocks = try BlockParser().parse([ParserLine(number: 0, text: content)], depth: 1)
         guard blocks.count == 1, case .paragraph(let text) = blocks[0].kind, blocks[0].content == nil else { return nil }
         return text
