@@ -83,6 +83,13 @@ struct MarkdownListItem {
     /// The item's first block.
     var firstBlock: MarkdownBlock? { paragraphBlock ?? others.first }
 
+    /// The text of the item's only block when that is a paragraph, read without making the block.
+    var onlyParagraph: String? {
+        if let paragraph { return paragraph }
+        guard others.count == 1, case .paragraph(let text) = others[0].kind else { return nil }
+        return text
+    }
+
     /// The item's last block.
     var lastBlock: MarkdownBlock? { paragraphBlock ?? others.last }
 
