@@ -83,6 +83,21 @@ struct MarkdownListItem {
     /// The item's first block.
     var firstBlock: MarkdownBlock? { paragraphBlock ?? others.first }
 
+    /// The text and the last line of the item's first block when that is a paragraph, read
+    /// without making the block.
+    var firstParagraph: (text: String, lastLine: Int)? {
+        if let paragraph { return (paragraph, firstLine) }
+        guard let first = others.first, case .paragraph(let text) = first.kind else { return nil }
+        return (text, first.lastLine)
+    }
+
+    /// The text of the item's only block when that is a paragraph, read without making the block.
+    var onlyParagraph: String? {
+        if let paragraph { return paragraph }
+        guard others.count == 1, case .paragraph(let text) = others[0].kind else { return nil }
+        return text
+    }
+
     /// The item's last block.
     var lastBlock: MarkdownBlock? { paragraphBlock ?? others.last }
 

@@ -183,12 +183,8 @@ struct RecipeMDParser {
         /// The name as text when it is the paragraph as it is, without the detour through scalars.
         var plainName: String?
         var continuationStart: Int?
-        // The first block is looked at once (each look copies it).
-        let first = item.firstBlock
-        var paragraph: String?
-        if case .paragraph(let text)? = first?.kind { paragraph = text }
         let continues = item.blockCount > 1
-        if let first, let text = paragraph {
+        if let (text, paragraphEnd) = item.firstParagraph {
             if Self.isPlainName(text) {
                 // Neither an amount nor a link.
                 plainName = text
@@ -209,8 +205,8 @@ struct RecipeMDParser {
                     name = whole.text
                 }
             }
-            continuationStart = continues ? first.lastLine + 1 : nil
-        } else if let first {
+            continuationStart = continues ? paragraphEnd + 1 : nil
+        } else if let first = item.firstBlock {
             continuationStart = first.firstLine
         }
         var text = plainName ?? String(scalars: name)

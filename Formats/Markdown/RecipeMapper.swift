@@ -210,7 +210,7 @@ struct RecipeMapper {
                 let content = UnsafeBufferPointer(rebasing: line[Self.afterColumns(line, item.contentColumn)...])
                 // The usual item is one paragraph with nothing to trim: the parser made its text
                 // of these very bytes already.
-                if item.blockCount == 1, case .paragraph(let text)? = item.firstBlock?.kind, Self.holds(text, content) { return text }
+                if let text = item.onlyParagraph, Self.holds(text, content) { return text }
                 return String(decoding: content, as: UTF8.self)
             }
         }

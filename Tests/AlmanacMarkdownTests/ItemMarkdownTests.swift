@@ -71,6 +71,13 @@ struct ItemMarkdownTests {
                 #expect(item.blockCount == item.blocks.count)
                 #expect(String(describing: item.firstBlock) == String(describing: item.blocks.first))
                 #expect(String(describing: item.lastBlock) == String(describing: item.blocks.last))
+                var only: String?
+                if item.blocks.count == 1, case .paragraph(let text) = item.blocks[0].kind { only = text }
+                #expect(item.onlyParagraph == only)
+                var first: String?
+                if case .paragraph(let text)? = item.blocks.first?.kind { first = text }
+                #expect(item.firstParagraph?.text == first)
+                #expect(item.firstParagraph.map(\.lastLine) == (first == nil ? nil : item.blocks.first?.lastLine))
                 if item.blockCount > 0 {
                     #expect(item.blocks.first?.firstLine == item.firstLine)
                     #expect(item.blocks.last?.lastLine ?? 0 <= item.lastLine)
