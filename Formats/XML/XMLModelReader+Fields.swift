@@ -50,6 +50,8 @@ extension XMLModelReader {
                     continue
                 }
                 let index = elements.count
+                // Room for a few at the first: a checklist of three grew through three arrays.
+                if index == 0 { elements.reserveCapacity(4) }
                 elements.append(try read(element, { "\(path())[\(index)]" }))
             }
         }
@@ -66,6 +68,7 @@ extension XMLModelReader {
                 try drop(element, in: path(), expected: child)
                 continue
             }
+            if strings.isEmpty { strings.reserveCapacity(4) }
             strings.append(try string(element))
         }
         return strings
