@@ -214,7 +214,7 @@ struct JSONModelReader {
         if faults.any {
             for field in [JSONField.location, .notes, .url, .categories, .recurrence, .priority] { try faults.check(field) }
         }
-        warnings += ignoredKeyWarnings(event, zone: zone, draft, object)
+        warnings += ignoredKeyWarnings(start: event.start, end: event.end, zone: zone, draft, object)
         try faults.check(.tasks)
         event.tasks = try unwrap(.success(draft.tasks), into: &warnings)
         try faults.check(.recipes)
@@ -225,10 +225,10 @@ struct JSONModelReader {
 
     /// Keys that say something the times do not use are read, but never silently. Most
     /// events have none of them, and then nothing is made.
-    private func ignoredKeyWarnings(_ event: Event, zone: String?, _ draft: EventDraft, _ object: JSONObjectReader) -> [JSONWarning] {
-        let zoneIgnored = zone != nil && !Self.isZoned(event.start) && !Self.isZoned(event.end)
-        let endZoneIgnored = object.present.contains(.endTimeZone) && event.end == nil
-        let allDayIgnored = object.present.contains(.allDay) && event.start == nil
+    private func ignoredKeyWarnings(start: CalendarTime?, end: CalendarTime?, zone: String?, _ draft: EventDraft, _ object: JSONObjectReader) -> [JSONWarning] {
+        let zoneIgnored = zone != nil && !Self.isZoned(start) && !Self.isZoned(end)
+        let endZoneIgnored = object.present.contains(.endTimeZone) && end == nil
+        let allDayIgnored = object.present.contains(.allDay) && start == nil
         guard zoneIgnored || endZoneIgnored || allDayIgnored else { return [] }
         var ignored: [(key: JSONField, offset: Int, reason: String)] = []
         if zoneIgnored {
