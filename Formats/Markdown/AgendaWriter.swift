@@ -100,7 +100,8 @@ struct AgendaWriter {
     }
 
     /// Appends a color's components apart by spaces: a whole number as an integer, any other
-    /// as its `description`, which for the usual k/255 comes from ``byteFractions``.
+    /// as its `description`, which for the usual k/255 comes from a table
+    /// (``AlmanacCore/RGBAColor/byteFractionDescription(_:)``).
     static func append(_ color: RGBAColor, to bytes: inout [UInt8]) {
         append(component: color.red, to: &bytes)
         bytes.append(UInt8(ascii: " "))
@@ -116,16 +117,8 @@ struct AgendaWriter {
             ByteText.append(Int(component), to: &bytes)
             return
         }
-        let step = (component * 255).rounded()
-        if step > 0 && step < 255 && step / 255 == component {
-            bytes.append(contentsOf: byteFractions[Int(step)])
-        } else {
-            bytes.append(contentsOf: component.description.utf8)
-        }
+        MarkdownText.append(utf8Of: RGBAColor.byteFractionDescription(component) ?? component.description, to: &bytes)
     }
-
-    /// The `description` of k/255 for k from 0 to 255 (the components of 8-bit colors), made once.
-    static let byteFractions: [[UInt8]] = (0...255).map { Array((Double($0) / 255).description.utf8) }
 
     /// Adds the warning that the event's extras (or its tasks') are left out, when it has any:
     /// `event 'Title': Markdown cannot carry the extras other formats kept (ics)`, made as
@@ -180,7 +173,7 @@ struct AgendaWriter {
         if let location = event.location, !location.isEmpty {
             Self.blockBreak(&out)
             out.append(contentsOf: Self.whereLabel)
-            MarkdownEscaper.append(MarkdownText.oneLine(location), to: &out)
+            MarkdownEscaper.append(location.replacingNewlines, to: &out)
         }
         if link, let url = event.url, !url.isEmpty {
             Self.blockBreak(&out)

@@ -122,12 +122,6 @@ enum MarkdownText {
         withBytes(text) { out.append(contentsOf: $0) }
     }
 
-    /// `text` with each line break a space (``Swift/String/replacingNewlines``), its bytes
-    /// looked at in place: a text on one line, the usual case, is given back as it is.
-    static func oneLine(_ text: String) -> String {
-        withBytes(text) { bytes in bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } } ? text.replacingNewlines : text
-    }
-
     /// Whether a character whose UTF-8 starts with `byte` is surely not whitespace
     /// (``InlineEmphasis/isWhitespace(_:)``): a visible ASCII character, or one whose lead byte
     /// no space separator has (U+00A0: C2; U+1680: E1; U+2000–U+200A, U+202F, U+205F: E2; U+3000: E3).

@@ -125,8 +125,10 @@ struct RecipeMapper {
             switch part {
             case .section(let title):
                 var group = DirectionGroup(title: title)
-                let count = counts[recipe.directionGroups.count + 1]
-                if count > 0 { group.directions.reserveCapacity(count) }
+                // The counts are room made ahead, never a limit: a section they did not
+                // count (a walk that changed without them) only makes none.
+                let section = recipe.directionGroups.count + 1
+                if section < counts.count, counts[section] > 0 { group.directions.reserveCapacity(counts[section]) }
                 recipe.directionGroups.append(group)
             case .step(let step):
                 if recipe.directionGroups.isEmpty {

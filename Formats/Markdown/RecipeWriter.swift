@@ -302,8 +302,9 @@ struct RecipeWriter {
 
 extension String {
     /// Line breaks as spaces, for places that hold one line.
+    /// A text on one line, the usual case, is given back as it is, its bytes looked at in place.
     var replacingNewlines: String {
-        guard utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else { return self }
+        guard MarkdownText.withBytes(self, { bytes in bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } }) else { return self }
         return String(String.UnicodeScalarView(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
     }
 }

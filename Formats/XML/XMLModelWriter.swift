@@ -155,16 +155,8 @@ enum XMLModelWriter {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-INF" : "INF" }
         if value.rounded() == value, abs(value) <= 9_007_199_254_740_992 { return String(Int(value)) }
-        if value > 0, value < 1 {
-            let numerator = Int(value * 255 + 0.5)
-            if Double(numerator) / 255 == value { return byteFractions[numerator] }
-        }
-        return value.description
+        return RGBAColor.byteFractionDescription(value) ?? value.description
     }
-
-    /// The texts of k/255 for k from 0 to 255: a color's eight-bit components, the model's
-    /// most common fractions, made once (`0.27450980392156865` takes `description` a while).
-    private static let byteFractions: [String] = (0...255).map { (Double($0) / 255).description }
 
     // MARK: Extras
 

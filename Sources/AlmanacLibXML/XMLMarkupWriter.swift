@@ -136,6 +136,8 @@ package struct XMLMarkupWriter {
 
     /// Closes the innermost open element.
     package mutating func end() {
+        // The names are read back from the bytes kept for them: with none open there are none.
+        precondition(depth > 0, "end() with no element open")
         depth &-= 1
         // A line of its own when the element holds elements (and the output is pretty).
         let layout = pretty && holdsElements ? Layout(count: 1 &+ 2 &* depth, lineFeed: true) : Layout.none

@@ -182,6 +182,9 @@ public struct Event: Identifiable, Hashable, Sendable, Codable {
         try storage.fields.encode(to: encoder)
     }
 
+    /// Field by field, as a struct's synthesized equality compares; an event is equal to its
+    /// copies at once (they share storage), as an `Array` is, even where a field is not equal
+    /// to itself (a color component that is NaN).
     public static func == (lhs: Event, rhs: Event) -> Bool {
         lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
     }

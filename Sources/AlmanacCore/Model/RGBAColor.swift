@@ -15,6 +15,19 @@ public struct RGBAColor: Hashable, Sendable, Codable {
         self.alpha = alpha
     }
 
+    /// `value.description` when `value` is k/255 for k from 1 to 254 (a component of an
+    /// eight-bit color, the model's most common fraction), from a table made once
+    /// (`0.27450980392156865` takes `description` a while); `nil` for any other value.
+    package static func byteFractionDescription(_ value: Double) -> String? {
+        guard value > 0, value < 1 else { return nil }
+        let numerator = Int(value * 255 + 0.5)
+        guard Double(numerator) / 255 == value else { return nil }
+        return byteFractionDescriptions[numerator]
+    }
+
+    /// The `description` of k/255 for k from 0 to 255.
+    private static let byteFractionDescriptions: [String] = (0...255).map { (Double($0) / 255).description }
+
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional).
     public init?(hex text: String) {
         var digits = Array(text.utf8)

@@ -14,7 +14,7 @@ import Testing
         "Asia/Kathmandu", "America/Caracas", "America/Sao_Paulo", "Africa/Casablanca", "America/St_Johns", "Antarctica/Troll",
         "UTC", "Etc/GMT+5", "Nowhere/Unknown", "",
     ]
-    static let years = [2026, 1850, 2100, 1970, 1916, 2011, 1969, 2500, 1942, 2016, 1883, 2038, 1971, 2027, 2400, 1]
+    static let years = [2026, 1850, 2100, 1970, 1916, 2011, 2014, 1969, 2500, 1942, 2016, 1883, 2038, 1971, 2027, 2400, 1]
 
     /// Local wall-clock times (seconds of the zone's clock) to ask about: every few days of each
     /// year, and every quarter of an hour for a day on both sides of each day the zone's offset
