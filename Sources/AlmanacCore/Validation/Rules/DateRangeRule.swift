@@ -18,6 +18,8 @@ public struct DateRangeRule: ItemRule {
 
     public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
         guard case .event(let event) = located.item else { return [] }
+        // Looked at where the event keeps them, copied out only when one is outside.
+        if Self.isInside(event.start, isEnd: false, settings: settings), Self.isInside(event.end, isEnd: true, settings: settings) { return [] }
         var findings: [Finding] = []
         if let start = event.start, !Self.isInside(start, isEnd: false, settings: settings) {
             findings.append(Self.finding("start", start, settings: settings))
@@ -41,6 +43,12 @@ public struct DateRangeRule: ItemRule {
 
     /// Whether the day of `time` lies in the window; an all-day end is exclusive, so the
     /// event's last day is the one before.
+    /// ``isInside(_:isEnd:settings:)`` of a time the event may not have (none is inside).
+    private static func isInside(_ time: CalendarTime?, isEnd: Bool, settings: ValidationSettings) -> Bool {
+        guard let time else { return true }
+        return isInside(time, isEnd: isEnd, settings: settings)
+    }
+
     private static func isInside(_ time: CalendarTime, isEnd: Bool, settings: ValidationSettings) -> Bool {
         let day = time.day
         let lastDay = isEnd && time.isDateOnly ? day.adding(days: -1) : day

@@ -19,8 +19,11 @@ public struct EndAfterStartRule: ItemRule {
     /// An event whose times ``acceptsTimes(start:end:settings:instants:)`` accepts has no
     /// finding; the others are read again with Foundation's instants.
     public func findings(in located: LocatedItem, settings: ValidationSettings, instants: inout InstantReader) -> [Finding] {
-        guard case .event(let event) = located.item, let start = event.start, let end = event.end,
-              !acceptsTimes(start: start, end: end, settings: settings, instants: &instants) else { return [] }
+        // The times are looked at where the event keeps them; only an event the quick look
+        // does not accept has them copied out.
+        guard case .event(let event) = located.item,
+              !Self.accepts(start: event.start, end: event.end, instants: &instants),
+              let start = event.start, let end = event.end else { return [] }
         if start.isDateOnly && end.isDateOnly {
             if end.day < start.day {
                 return [Finding(itemIndex: 0, message: "it ends (\(Self.text(end))) before it starts (\(Self.text(start)))")]
