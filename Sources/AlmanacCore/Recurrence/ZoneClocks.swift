@@ -1,13 +1,14 @@
 import Foundation
 
-/// The clocks (``ZoneClock``) of the zones a writer meets, made once per zone and kept with
-/// the offsets they learned, and the reader's own zone's clock: instants of calendar times
+/// The clocks (``ZoneClock``) of the zones a writer or a rule meets, made once per zone and
+/// kept with the offsets they learned, and the local zone's clock: instants of calendar times
 /// as ``CalendarTime/instant(localZone:)`` reads them, without a Foundation time-zone call
-/// once a time's span of one offset is known.
+/// once a time's span of one offset is known. The agenda places events with it, and the rules
+/// read times through it (``InstantReader``).
 ///
 /// A calendar names few zones, often in turns: the first ``comparedFirst`` are found by
 /// comparing names, which costs less than hashing one; any others through a dictionary.
-package struct ZoneClocks {
+package struct ZoneClocks: Sendable {
     private var local: ZoneClock
     private var names: [String] = []
     private var clocks: [ZoneClock] = []
@@ -26,17 +27,24 @@ package struct ZoneClocks {
     /// ``CalendarTime/instant(localZone:)`` of `time`, with this value's local zone:
     /// `nil` for a zoned time whose zone is unknown.
     package mutating func instant(of time: CalendarTime) -> Date? {
+        guard let seconds = seconds(of: time) else { return nil }
+        return Self.date(seconds, nanosecond: time.civil.nanosecond)
+    }
+
+    /// The instant of `time` in seconds since 1970-01-01T00:00:00Z, its fraction of a second
+    /// left out; `nil` for a zoned time whose zone is unknown (as ``instant(of:)``).
+    package mutating func seconds(of time: CalendarTime) -> Int? {
         switch time {
         case .utc(let value):
-            return Self.date(value.secondsSinceEpoch, nanosecond: value.nanosecond)
+            return value.secondsSinceEpoch
         case .zoned(let value, let zone):
             let position = position(of: zone)
             guard clocks[position].isKnown else { return nil }
-            return Self.date(clocks[position].utc(ofLocal: value.secondsSinceEpoch), nanosecond: value.nanosecond)
+            return clocks[position].utc(ofLocal: value.secondsSinceEpoch)
         case .floating(let value):
-            return Self.date(local.utc(ofLocal: value.secondsSinceEpoch), nanosecond: value.nanosecond)
+            return local.utc(ofLocal: value.secondsSinceEpoch)
         case .date(let day):
-            return Self.date(local.utc(ofLocal: day.daysSinceEpoch * 86_400), nanosecond: 0)
+            return local.utc(ofLocal: day.daysSinceEpoch * 86_400)
         }
     }
 
