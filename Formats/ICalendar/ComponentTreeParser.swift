@@ -192,10 +192,35 @@ struct ComponentTreeParser {
         guard !calendars.isEmpty else {
             throw ICalendarDecodingError.noCalendar(found: nil, at: SourcePosition(offset: 0, line: 1, column: 1))
         }
-        for (line, offset) in lines.invalidUTF8Lines + invalidUTF8Lines {
+        noteInvalidUTF8Lines(invalidUTF8Lines)
+        return calendars
+    }
+
+    /// Starts a part of the input that begins inside its one VCALENDAR, which begins on
+    /// `line` at byte `offset` (``ICalendarParts``): what this parser reads goes into that
+    /// calendar, which ``finish(invalidUTF8Lines:)`` or ``suspend()`` gives back with
+    /// only this part's properties and components.
+    mutating func resume(calendarAt line: Int, offset: Int) {
+        stack = [ICalComponent(name: "VCALENDAR", line: line, offset: offset)]
+    }
+
+    /// Ends a part of the input that is not its last (``ICalendarParts``): the calendars
+    /// closed in it, and the one still open, as the first look found it at the cut. Its
+    /// warnings (invalid UTF-8 too) are in ``diagnostics``.
+    mutating func suspend() throws -> (closed: [ICalComponent], open: ICalComponent) {
+        // The first look cut the input where only the calendar was open.
+        guard stack.count == 1, let open = stack.last else {
+            let open = stack.last ?? ICalComponent(name: "VCALENDAR")
+            throw ICalendarDecodingError.unterminatedComponent(open.name, at: Self.position(line: open.line, offset: open.offset))
+        }
+        noteInvalidUTF8Lines()
+        return (calendars, open)
+    }
+
+    private mutating func noteInvalidUTF8Lines(_ more: [(line: Int, offset: Int)] = []) {
+        for (line, offset) in lines.invalidUTF8Lines + more {
             warn("invalid UTF-8 bytes, read as U+FFFD", line: line, offset: offset)
         }
-        return calendars
     }
 
     /// `name.uppercased()`, without making a new string when it has no lower-case letter

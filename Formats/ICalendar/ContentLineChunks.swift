@@ -37,9 +37,12 @@ struct ContentLineChunks<Source: ByteSource> {
     /// Chunks of `source`; with `checksUTF8`, each reader handed out knows whether its
     /// bytes are valid UTF-8 (one look at the chunk rather than one at each line); with
     /// `lineLimit`, a logical line longer than it throws ``LineTooLong`` (as soon as its
-    /// bytes are read, so that a runaway line never fills memory).
-    init(_ source: Source, chunkSize: Int = 1 << 18, checksUTF8: Bool = false, lineLimit: Int? = nil) {
+    /// bytes are read, so that a runaway line never fills memory). `line` and `offset` are those of the source's first byte (a part of an input
+    /// starts inside it).
+    init(_ source: Source, chunkSize: Int = 1 << 18, checksUTF8: Bool = false, lineLimit: Int? = nil, line: Int = 1, offset: Int = 0) {
         self.source = source
+        lineNumber = line
+        self.offset = offset
         self.chunkSize = chunkSize
         self.checksUTF8 = checksUTF8
         self.lineLimit = lineLimit
@@ -91,11 +94,15 @@ struct ContentLineChunks<Source: ByteSource> {
     private mutating func readChunk() throws -> Int {
         if storage.count - filled < max(chunkSize / 2, 1) {
             // Room for a chunk and the bytes kept (a line's start, usually short).
-            var larger = [UInt8](repeating: 0, count: max(storage.count * 2, filled + chunkSize + chunkSize / 16))
-            larger.withUnsafeMutableBytes { to in
-                storage.withUnsafeBytes { from in to.copyMemory(from: UnsafeRawBufferPointer(rebasing: from[0..<filled])) }
+            // Room the source reads into need not be zeroed first (a part of an input makes
+            // its own, and zeroing it cost as much as reading it).
+            let filled = filled
+            storage = storage.withUnsafeBytes { from in
+                [UInt8](unsafeUninitializedCapacity: max(storage.count * 2, filled + chunkSize + chunkSize / 16)) { to, count in
+                    if filled > 0 { UnsafeMutableRawBufferPointer(to).copyMemory(from: UnsafeRawBufferPointer(rebasing: from[0..<filled])) }
+                    count = to.count
+                }
             }
-            storage = larger
         }
         var room: [UInt8] = []
         swap(&room, &storage)

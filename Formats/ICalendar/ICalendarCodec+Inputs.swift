@@ -18,7 +18,7 @@ extension ICalendarCodec: InputGroupDecoding {
                     scanner.scan(&lines)
                 }
             }
-        }
+        }.outline
         var collector = InputGroupCollector(sources: inputs.map(\.source))
         var sequence = ItemSequenceMapper(source: inputs.first?.source ?? "", options: mappingOptions, outline: outline)
         var calendars: [[ICalComponent]] = []

@@ -40,7 +40,7 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
             let outline = Self.outline { scanner in
                 var lines = ContentLineReader(buffer)
                 scanner.scan(&lines)
-            }
+            }.outline
             var sequence = ItemSequenceMapper(source: source, options: mappingOptions, outline: outline)
             var parser = ComponentTreeParser(options: options, source: source)
             var events: [Event] = []
@@ -89,49 +89,12 @@ public struct ICalendarCodec: FormatCodec, ItemStreamDecoding {
         return try decodeItemsTwice(from: &memory, sourceName: sourceName, options: options, body: body) ?? StreamEnd()
     }
 
-    /// The passes over a source that can be read again; `nil` when this one cannot.
+    /// The passes over a source that can be read again, as one part; `nil` when this one cannot.
     private func decodeItemsTwice(from source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, body: (Item, SourcePosition?) throws -> Void) throws -> StreamEnd? {
-        guard let start = source.readPosition() else { return nil }
-        // The first pass finds every line end anyway, and measures the lines (the review
-        // and the second pass read the same lines again).
-        var lineLimit = source.handOverLineLengthCheck(structure: .folded)
-        let outline = try Self.outline { scanner in
-            try source.setReadPosition(start)
-            var pass = ContentLineChunks(source, lineLimit: lineLimit)
-            lineLimit = nil
-            while try pass.next({ scanner.scan(&$0) }) {}
-            source = pass.source
-        }
-        try source.setReadPosition(start)
-        var secondPass = ContentLineChunks(source, checksUTF8: true)
-        var sequence = ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: outline)
-        var parser = ComponentTreeParser(options: options, source: sourceName)
-        while try secondPass.next({ lines in
-            let validUTF8 = lines.isValidUTF8
-            while try lines.nextLine({ line, number, offset in
-                try parser.take(line, number: number, offset: offset, validUTF8: validUTF8) { item in try sequence.map(item, emitPlaced: { try body(.event($0), $2) }) }
-            }) != nil {}
-        }) {}
-        let calendars = try parser.finish()
-        try sequence.finish(emitLocated: { try body(.event($0), $1) })
-        let diagnostics = (parser.diagnostics + sequence.diagnostics).sorted { ($0.position?.offset ?? 0) < ($1.position?.offset ?? 0) }
-        return StreamEnd(diagnostics: diagnostics, documentExtras: EventMapper.documentExtras(of: calendars, mapping: sequence))
+        guard let parts = try parts(of: &source, sourceName: sourceName, options: options, partSize: Int.max) else { return nil }
+        let end = try parts.decodeItems(part: 0, from: &source, body: body)
+        return try parts.end(of: [end])
     }
-
-    /// The outline of an input that `scan` passes through a scanner: once, and again
-    /// when the first look asks for a review.
-    static func outline(scanning scan: (inout OutlineScanner) throws -> Void) rethrows -> ICalendarOutline {
-        var first = OutlineScanner()
-        try scan(&first)
-        var builder = first.builder
-        if builder.needsReview() {
-            var review = OutlineScanner(builder: builder, reviewing: true)
-            try scan(&review)
-            builder = review.builder
-        }
-        return builder.finish()
-    }
-
 
     /// The top-level components of an RFC 5545 stream, as a tree (warnings are dropped).
     public func components(from bytes: [UInt8], source: String = "<input>") throws -> [ICalComponent] {

@@ -28,11 +28,20 @@ struct OutlineScanner {
     private var linkByte: UInt8 = 0
     /// The VTIMEZONE being read and its open sub-components, outermost first.
     private var zones: [ICalComponent] = []
+    /// Where the input may be cut into parts read apart (``ICalendarParts``), when asked.
+    private(set) var cuts: PartCuts?
 
     /// A scanner for the first look, or for the review of what `builder` gathered.
     init(builder: ICalendarOutlineBuilder = ICalendarOutlineBuilder(), reviewing: Bool = false) {
         self.builder = builder
         self.reviewing = reviewing
+    }
+
+    /// A scanner for the first look that also finds where to cut the input into parts of
+    /// about `partSize` bytes (``PartCuts``).
+    init(cuttingInto partSize: Int) {
+        self.init()
+        cuts = PartCuts(partSize: partSize)
     }
 
     /// Starts the next input of a group read as one: what the last one left open is closed.
@@ -82,6 +91,7 @@ struct OutlineScanner {
                     let isEvent = line.count == 12 && ByteWords.load(line, at: 4) == Self.eventWord
                     if isEvent || line.count == 11 && ByteWords.load(line, at: 3) == Self.todoWord {
                         depth = 2
+                        if isEvent, cuts != nil { cuts!.event(at: offset, line: number) }
                         return startItem(isTodo: !isEvent)
                     }
                 }
@@ -162,6 +172,7 @@ struct OutlineScanner {
     /// zones and what is inside time zones are kept, so only their names become strings.
     private mutating func begin(_ name: UnsafeBufferPointer<UInt8>, line: Int, offset: Int) {
         depth += 1
+        if depth == 1, cuts != nil { cuts!.calendar(isCalendar: Self.isName(name, "VCALENDAR"), at: offset, line: line) }
         if !zones.isEmpty {
             zones.append(ICalComponent(name: String(decoding: name, as: UTF8.self).uppercased(), line: line, offset: offset))
         } else if depth == 2 {

@@ -31,7 +31,9 @@ struct ConvertCommand: Command {
         Without verbs, conversions from ndjson and ics stream: memory stays flat however
         long the input. Each item is validated as it comes; a whole-document output (json,
         xml, markdown, ics, jcal, xcal) is kept encoded, past 8 MiB in a temporary file in
-        $TMPDIR, and written in its own order at the end.
+        $TMPDIR, and written in its own order at the end. One long ics file converted into
+        a json or ndjson file is read in parts on every core (--threads), and written as
+        one read from start to end would write it.
 
         EXIT STATUS: 0 success; 1 validation errors; 64 usage error; 65 malformed input;
         66 input missing or unreadable; 70 an external verb failed; 73 output cannot be
@@ -47,6 +49,7 @@ struct ConvertCommand: Command {
             .init(names: ["--compact"], valueName: nil, help: "Write as compactly as the format allows."),
             .init(names: ["--no-validate"], valueName: nil, help: "Write even when validation finds errors."),
             .init(names: ["--all-warnings"], valueName: nil, help: "Print every warning (else a format's warnings: 5 of each kind, then how many more)."),
+            .init(names: ["--threads"], valueName: "<count>", help: "Threads that read one long ics file into a json or ndjson file at once (default: one per core, at most 4; 1: from start to end)."),
         ] + ValidationOptions.options + InputLimits.options
     }
 
@@ -81,6 +84,12 @@ struct ConvertCommand: Command {
             inputs: plan.inputs, to: plan.outputCodec, options: plan.encodingOptions,
             pipeline: Pipeline(chain.steps), validator: validator
         )
+        if let text = scanned.value("--threads") {
+            guard let threads = Int(text), (1...64).contains(threads) else {
+                throw UsageError("The value of --threads must be a whole number from 1 to 64, not '\(text)'", command: name)
+            }
+            conversion.concurrency.threads = threads
+        }
         // Standard input is read, and a streamed conversion writes, only once every input file
         // is known to open; a conversion read whole opens each file when it reads it.
         let checksAhead = conversion.isStreamable || plan.inputs.contains { $0.path == nil }

@@ -10,6 +10,9 @@ struct ItemMapper {
     var calendarZone: String?
     private(set) var diagnostics: [Diagnostic] = []
     private var reportedTZIDs: Set<String> = []
+    /// The diagnostics said once per TZID, by TZID and place in ``diagnostics`` (an input
+    /// read in parts says each once in all: see `ICalendarParts`).
+    private(set) var tzidNotes: [(tzid: String, index: Int)] = []
     /// ``CSSColorNames/nearestName(to:)`` of the exact colors met so far (calendars use few).
     private var nearestNames: [RGBAColor: String] = [:]
     /// The bytes of the first TZID parameters met (carets not decoded) that named an IANA
@@ -352,11 +355,13 @@ struct ItemMapper {
                 return .zoned(local, timeZone: name)
             case .rules(let rules):
                 if reportedTZIDs.insert(tzid).inserted {
+                    tzidNotes.append((tzid, diagnostics.count))
                     diagnostics.append(Diagnostic(.note, "TZID '\(tzid)' is not an IANA time zone; its times are converted to UTC with the file's VTIMEZONE", source: source, position: line.position))
                 }
                 return .utc(rules.utc(local))
             case .unknown:
                 if reportedTZIDs.insert(tzid).inserted {
+                    tzidNotes.append((tzid, diagnostics.count))
                     warn("TZID '\(tzid)' names no known time zone and the file has no VTIMEZONE for it; its times are read as floating", at: line)
                 }
                 return .floating(local)

@@ -16,13 +16,15 @@ import AlmanacCore
 /// Several inputs read as one (the files of a calendar folder) go through one mapper:
 /// set ``source`` to each input's name before its items; each event is handed on with
 /// the name of the input it was read from, and each task is mapped with its own.
-public struct ItemSequenceMapper {
+public struct ItemSequenceMapper: Sendable {
     /// The name of the input whose items come next, for diagnostics.
     public var source: String {
         didSet { mapper.source = source }
     }
     /// Warnings and notes, as ``EventMapper`` gives them.
     public var diagnostics: [Diagnostic] { mapper.diagnostics }
+    /// Which of ``diagnostics`` are said once per TZID, by TZID and place in them.
+    package var tzidNotes: [(tzid: String, index: Int)] { mapper.tzidNotes }
 
     private var mapper: ItemMapper
     /// Follows the items: each one's index and usual owner.

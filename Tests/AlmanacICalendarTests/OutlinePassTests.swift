@@ -18,7 +18,7 @@ struct OutlinePassTests {
                 var lines = ContentLineReader(buffer)
                 while lines.nextLine({ scanner.take($0, number: $1, offset: $2) }) != nil {}
                 count = lines.lineNumber
-            }
+            }.outline
             return (outline, count)
         }
     }
@@ -31,7 +31,7 @@ struct OutlinePassTests {
                 var lines = ContentLineReader(buffer)
                 scanner.scan(&lines)
                 count = lines.lineNumber
-            }
+            }.outline
             return (outline, count)
         }
     }

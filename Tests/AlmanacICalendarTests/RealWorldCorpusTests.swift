@@ -36,7 +36,7 @@ struct RealWorldCorpusTests {
     /// Downloads and unpacks the source distribution; returns its `src/icalendar/tests` folder.
     static func corpus() throws -> URL {
         let python = try #require(Peers.python)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-icalendar-sdist-\(getpid())")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-icalendar-sdist-\(getpid())-\(UUID().uuidString)")
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let download = try ProcessRunner.run(python, ["-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:", "icalendar==7.3.0", "-d", folder.path])

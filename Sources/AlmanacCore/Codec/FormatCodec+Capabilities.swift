@@ -6,6 +6,8 @@ extension FormatCodec {
     public var itemStreamEncoder: (any ItemStreamEncoding)? { nil }
     /// The codec as a reader that hands over items while it reads, or `nil`.
     public var itemStreamDecoder: (any ItemStreamDecoding)? { nil }
+    /// The codec as a reader of one input in parts read at once (iCalendar), or `nil`.
+    public var partedItemStreamDecoder: (any PartedItemStreamDecoding)? { nil }
     /// The codec as a writer of a whole document from items handed over one at a time, or `nil`.
     public var documentStreamEncoder: (any DocumentStreamEncoding)? { nil }
     /// The codec as a writer of a folder of files (`-d`), or `nil`.
@@ -24,6 +26,10 @@ extension ItemStreamDecoding {
 
 extension DocumentStreamEncoding {
     public var documentStreamEncoder: (any DocumentStreamEncoding)? { self }
+}
+
+extension PartedItemStreamDecoding {
+    public var partedItemStreamDecoder: (any PartedItemStreamDecoding)? { self }
 }
 
 extension SplitEncoding {

@@ -28,6 +28,8 @@ public protocol FormatCodec: Sendable {
     var itemStreamEncoder: (any ItemStreamEncoding)? { get }
     /// The codec as a reader that hands over items while it reads, or `nil`.
     var itemStreamDecoder: (any ItemStreamDecoding)? { get }
+    /// The codec as a reader of one input in parts read at once (iCalendar), or `nil`.
+    var partedItemStreamDecoder: (any PartedItemStreamDecoding)? { get }
     /// The codec as a writer of a whole document from items handed over one at a time, or `nil`.
     var documentStreamEncoder: (any DocumentStreamEncoding)? { get }
     /// The codec as a writer of a folder of files (`-d`), or `nil`.

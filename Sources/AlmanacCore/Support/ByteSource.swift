@@ -24,6 +24,16 @@ public protocol ByteSource {
 }
 
 extension ByteSource {
+    /// ``read(into:maximum:)`` through ``read(into:)-(UnsafeMutableRawBufferPointer)``, for a
+    /// source that reads into raw memory (a file): a chunk on the stack, then appended.
+    package mutating func appendRead(to buffer: inout [UInt8], maximum: Int) throws -> Int {
+        try withUnsafeTemporaryAllocation(byteCount: maximum, alignment: 1) { chunk in
+            let count = try read(into: chunk)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+            return count
+        }
+    }
+
     /// Through ``read(into:maximum:)``, with a copy.
     public mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {
         var bytes: [UInt8] = []
@@ -92,11 +102,7 @@ public struct FileDescriptorSource: RereadableByteSource {
     }
 
     public mutating func read(into buffer: inout [UInt8], maximum: Int) throws -> Int {
-        try withUnsafeTemporaryAllocation(byteCount: maximum, alignment: 1) { chunk in
-            let count = try read(into: chunk)
-            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
-            return count
-        }
+        try appendRead(to: &buffer, maximum: maximum)
     }
 
     public mutating func read(into destination: UnsafeMutableRawBufferPointer) throws -> Int {

@@ -111,6 +111,26 @@ struct KeySet: Sendable {
         return inserted
     }
 
+    /// Whether `key` is in the set.
+    func contains(_ key: UInt64) -> Bool {
+        if key == 0 { return hasZero }
+        return slots.withUnsafeBufferPointer { slots in
+            var index = Int(truncatingIfNeeded: key) & mask
+            while true {
+                let slot = slots[index]
+                if slot == key { return true }
+                if slot == 0 { return false }
+                index = (index + 1) & mask
+            }
+        }
+    }
+
+    /// Calls `body` with each key, in no particular order.
+    func forEach(_ body: (UInt64) -> Void) {
+        if hasZero { body(0) }
+        for key in slots where key != 0 { body(key) }
+    }
+
     private mutating func rehash(_ size: Int) {
         let old = slots
         slots = Array(repeating: 0, count: size)

@@ -73,6 +73,23 @@ public struct StreamValidator {
         return found
     }
 
+    /// Whether an item this validator has seen has the identity of one `earlier` has seen:
+    /// a part of an input validated apart (``ItemParts``) clashes with the parts before it,
+    /// which `earlier` has taken in (``takeIdentities(of:)``).
+    package func sharesIdentity(with earlier: StreamValidator) -> Bool {
+        guard uniqueIDs != nil else { return false }
+        var shares = false
+        seen.forEach { key in shares = shares || earlier.seen.contains(key) }
+        return shares
+    }
+
+    /// Takes in the identities `later` has seen, as if this validator had seen its items.
+    package mutating func takeIdentities(of later: StreamValidator) {
+        guard uniqueIDs != nil else { return }
+        seen.reserve(seen.count + later.seen.count)
+        later.seen.forEach { _ = seen.insert($0) }
+    }
+
     /// What ``validate(occurrence:of:source:position:event:)`` needs of a series' event,
     /// worked out once for all its occurrences.
     public struct OccurrenceCheck: Sendable {

@@ -17,15 +17,7 @@ extension Conversion {
     func stream(into output: Output, sink: StreamSink, report: DiagnosticHandler) throws {
         var sink = sink
         var itemValidator = validator.map(StreamValidator.init)
-        // Recipes a calendar cannot hold are written only as details of the meals that name
-        // them, which may come later: whether each is named is known at the end.
-        let mealRecipesOnly = !codec.format.writes.contains(.recipe) && codec.format.writes.contains(.event)
-        // Whether the writer takes each kind, asked once (not hashed per item).
-        let writable = codec.format.writes
-        let writesEvents = writable.contains(.event), writesRecipes = writable.contains(.recipe)
-        var unnamedRecipes: [String: String] = [:]
-        var recipeOrder: [String] = []
-        var namedRecipes = Set<String>()
+        var kinds = StreamPass(codec: codec)
         // The inputs' document-level extras, merged as whole reads merge them (the first wins).
         var extras = Extras()
         for input in inputs {
@@ -35,31 +27,24 @@ extension Conversion {
             let sized = SizeLimitedSource(file, maximum: limits.maximumStreamedBytes, refusal: limits.tooLarge(input.name))
             var source = LineLimitedSource(sized, maximum: limits.maximumLineLength, structure: decoder.format.lines)
             do {
-                let end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
-                    // The item is looked into only when recipes go as meals' details: binding
-                    // its payload would copy it.
-                    if mealRecipesOnly {
-                        switch item {
-                        case .recipe(let recipe):
-                            if unnamedRecipes[recipe.id] == nil, !namedRecipes.contains(recipe.id) {
-                                unnamedRecipes[recipe.id] = recipe.title
-                                recipeOrder.append(recipe.id)
-                            }
-                        case .event(let event):
-                            namedRecipes.formUnion(event.recipes)
+                let end: StreamEnd
+                if let parted = partedDecoder(for: input, output: output, sink: sink),
+                   let parts = try parted.parts(of: &source, sourceName: input.name, limits: limits.reader, partSize: concurrency.partSize) {
+                    // One long file into a file: its parts on all cores at once, when it can be cut.
+                    if parts.count == 1 {
+                        end = try Self.readWhole(parts, from: &source) { item, position in
+                            try kinds.check(item)
+                            try StreamPass.pass(item, at: position, source: input.name, validator: &itemValidator, sink: &sink, output: output.write, report: report)
                         }
-                    } else if !(item.kind == .event ? writesEvents : writesRecipes), let refusal = Self.unwritableKinds(in: [item.kind], codec: codec) {
-                        throw AlmanacError(.dataError, message: refusal)
+                    } else {
+                        end = try streamInParts(parts, input: input, file: file, into: output, sink: &sink, validator: &itemValidator, report: report)
                     }
-                    if itemValidator != nil {
-                        let found = itemValidator!.validate(LocatedItem(item, source: input.name, position: position))
-                        if found.contains(where: { $0.severity == .error }) {
-                            throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
-                        }
-                        found.forEach { report($0, .alone) }
+                } else {
+                    end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
+                        try kinds.check(item)
+                        try StreamPass.pass(item, at: position, source: input.name, validator: &itemValidator, sink: &sink, output: output.write, report: report)
+                        if output.isClosed { throw Closed() }
                     }
-                    try sink.take(item, output: output.write).forEach { report($0, .quoting()) }
-                    if output.isClosed { throw Closed() }
                 }
                 end.diagnostics.forEach { report($0, .quoting()) }
                 extras.entries.merge(end.documentExtras.entries) { mine, _ in mine }
@@ -71,10 +56,7 @@ extension Conversion {
                 return
             }
         }
-        let unnamed = recipeOrder.filter { !namedRecipes.contains($0) }
-        if !unnamed.isEmpty {
-            throw Self.mealRecipeRefusal(unnamed.map { unnamedRecipes[$0] ?? $0 }, codec: codec)
-        }
+        try kinds.checkRecipesNamed()
         do {
             try sink.finish(extras: extras, output.write).forEach { report($0, .quoting()) }
         } catch let error as any CodecError {

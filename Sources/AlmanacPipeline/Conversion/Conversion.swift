@@ -28,6 +28,8 @@ public struct Conversion {
     public var validator: Validator?
     /// The limits the inputs are read within.
     public var limits: InputLimits
+    /// How one long file streamed into a file is read on several cores.
+    public var concurrency = Concurrency()
 
     public init(inputs: [ConversionInput], to codec: any FormatCodec, options: EncodingOptions = EncodingOptions(), pipeline: Pipeline = Pipeline(), validator: Validator? = Validator(), limits: InputLimits = InputLimits()) {
         self.inputs = inputs

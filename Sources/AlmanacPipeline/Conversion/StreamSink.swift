@@ -20,6 +20,12 @@ struct StreamSink {
     private var pending: [UInt8] = []
     /// Where the last item written as it came stands, `nil` before the first.
     private var previous: StreamPlace?
+    /// Whether this sink writes one part of an input read in parts (``Part``).
+    private let isPart: Bool
+    /// How many bytes wait before they go out: a part keeps all of its own.
+    private let flushThreshold: Int
+    /// In a part, where its first item stands.
+    private var firstPlace: StreamPlace?
 
     /// A sink for `codec`, or `nil` when it can write neither way.
     ///
@@ -27,21 +33,36 @@ struct StreamSink {
     ///   file that appears only when whole); `false` keeps a document until its last item is
     ///   in, so that a stream sees all of it or nothing. An item that comes out of the
     ///   writer's order then throws ``OutOfOrder``.
-    init?(_ codec: any FormatCodec, options: EncodingOptions, direct: Bool = false) throws {
+    /// - Parameter part: whether the sink writes one part of an input read in parts, which
+    ///   another sink joins (``takePart()``, ``join(_:output:)``); its writer must write as
+    ///   items come, or be item by item; it writes into `buffer` (emptied, its room kept).
+    init?(_ codec: any FormatCodec, options: EncodingOptions, direct: Bool = false, part: Bool = false, buffer: [UInt8] = []) throws {
         self.options = options
+        isPart = part
+        flushThreshold = part ? Int.max : 1 << 16
+        if part {
+            pending = buffer
+            pending.removeAll(keepingCapacity: true)
+        }
         if let items = codec.itemStreamEncoder {
             itemEncoder = items
             writesAsItemsCome = false
-            pending.reserveCapacity(1 << 17)
+            if !part { pending.reserveCapacity(1 << 17) }
         } else if let document = codec.documentStreamEncoder {
             itemEncoder = nil
             let writer = try document.documentWriter(options: options)
             documentWriter = writer
-            writesAsItemsCome = direct && writer.writesAsItemsCome
-            if writesAsItemsCome { pending.reserveCapacity(1 << 17) }
+            writesAsItemsCome = (direct || part) && writer.writesAsItemsCome
+            if writesAsItemsCome && !part { pending.reserveCapacity(1 << 17) }
         } else {
             return nil
         }
+    }
+
+    /// Whether the input's parts can be written apart and joined (``join(_:output:)``): the
+    /// writer is item by item, or writes a document as its items come.
+    var takesParts: Bool {
+        itemEncoder != nil || writesAsItemsCome
     }
 
     /// Takes one item; `output` receives bytes whenever enough are ready. Returns the
@@ -49,7 +70,7 @@ struct StreamSink {
     mutating func take(_ item: Item, output: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
         if let itemEncoder {
             try itemEncoder.encodeItem(item, options: options, into: &pending)
-            if pending.count >= 1 << 16 { try flush(output) }
+            if pending.count >= flushThreshold { try flush(output) }
         } else if documentWriter != nil {
             if writesAsItemsCome {
                 try write(item, output: output)
@@ -85,12 +106,45 @@ struct StreamSink {
         if let previous, place < previous { throw OutOfOrder() }
         if let previous, previous == place {
             pending.append(contentsOf: documentWriter!.separator(in: place.section))
-        } else {
+        } else if previous != nil || !isPart {
             try documentWriter!.lead(to: place, after: previous, into: &pending)
+        } else {
+            // A part's first item: what comes before it is written where the part is joined.
+            firstPlace = place
         }
         previous = place
         try documentWriter!.encode(item, into: &pending)
-        if pending.count >= 1 << 16 { try flush(output) }
+        if pending.count >= flushThreshold { try flush(output) }
+    }
+
+    /// The bytes of one part of an input read in parts, kept whole by a sink made with
+    /// `part`, and where its first and last items stand.
+    struct Part {
+        var bytes: [UInt8]
+        var first: StreamPlace?
+        var last: StreamPlace?
+    }
+
+    /// The part this sink wrote (its items' bytes, the separators between them).
+    mutating func takePart() -> Part {
+        defer { pending = [] }
+        return Part(bytes: pending, first: firstPlace, last: previous)
+    }
+
+    /// Writes `part`, the next part of the input, as if its items came here one by one:
+    /// first what goes before its first item (the document's head, a heading, a separator).
+    mutating func join(_ part: Part, output: ([UInt8]) throws -> Void) throws {
+        if documentWriter != nil, writesAsItemsCome, let first = part.first {
+            if let previous, first < previous { throw OutOfOrder() }
+            if let previous, previous == first {
+                pending.append(contentsOf: documentWriter!.separator(in: first.section))
+            } else {
+                try documentWriter!.lead(to: first, after: previous, into: &pending)
+            }
+            previous = part.last
+        }
+        try flush(output)
+        if !part.bytes.isEmpty { try output(part.bytes) }
     }
 
     /// An item came that the document holds before items already written: the document
