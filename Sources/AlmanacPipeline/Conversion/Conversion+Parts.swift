@@ -101,7 +101,9 @@ extension Conversion {
             var source = PositionedFileSource(descriptor: descriptor, name: name)
             guard var sink = try StreamSink(codec, options: options, part: true, buffer: buffer) else { preconditionFailure("partedDecoder(for:output:sink:) checked the writer") }
             let end = try parts.decodeItems(part: index, from: &source) { item, position in
-                try StreamPass.pass(item, at: position, source: name, validator: &validator, sink: &sink, output: { _ in }, report: { found.append(($0, $1)) })
+                try StreamPass.validate(item, at: position, source: name, with: &validator) { found.append(($0, $1)) }
+                // A part's sink keeps its bytes: nothing goes out from here.
+                try sink.take(item, output: { _ in }).forEach { found.append(($0, .quoting())) }
             }
             outcome.end = end
             outcome.part = sink.takePart()

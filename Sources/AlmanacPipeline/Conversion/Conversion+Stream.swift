@@ -34,7 +34,8 @@ extension Conversion {
                     if parts.count == 1 {
                         end = try Self.readWhole(parts, from: &source) { item, position in
                             try kinds.check(item)
-                            try StreamPass.pass(item, at: position, source: input.name, validator: &itemValidator, sink: &sink, output: output.write, report: report)
+                            try StreamPass.validate(item, at: position, source: input.name, with: &itemValidator, report: report)
+                            try sink.take(item, output: output.write).forEach { report($0, .quoting()) }
                         }
                     } else {
                         end = try streamInParts(parts, input: input, file: file, into: output, sink: &sink, validator: &itemValidator, report: report)
@@ -42,7 +43,8 @@ extension Conversion {
                 } else {
                     end = try decoder.decodeItems(from: &source, sourceName: input.name, limits: limits.reader) { item, position in
                         try kinds.check(item)
-                        try StreamPass.pass(item, at: position, source: input.name, validator: &itemValidator, sink: &sink, output: output.write, report: report)
+                        try StreamPass.validate(item, at: position, source: input.name, with: &itemValidator, report: report)
+                        try sink.take(item, output: output.write).forEach { report($0, .quoting()) }
                         if output.isClosed { throw Closed() }
                     }
                 }

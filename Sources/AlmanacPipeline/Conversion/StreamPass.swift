@@ -2,8 +2,8 @@ import AlmanacCore
 
 /// What a streamed conversion does with each item it reads: looks at recipes a calendar
 /// writes only as meals' details and refuses a kind the writer cannot hold (``check(_:)``),
-/// then validates the item (``StreamValidator``) and hands it to the ``StreamSink``
-/// (``pass(_:at:source:validator:sink:output:report:)``).
+/// then validates the item (``validate(_:at:source:with:report:)``) before the caller hands
+/// it to its ``StreamSink``.
 struct StreamPass {
     /// The writer's format, whose kinds are asked once (not hashed per item).
     private let writesEvents: Bool
@@ -52,16 +52,16 @@ struct StreamPass {
         }
     }
 
-    /// Passes one item on: validated (a finding of an error stops the run), then to the
-    /// sink; what is found goes to `report` in that order.
+    /// Validates one item before it goes to the sink: a finding of an error stops the run;
+    /// the others go to `report`.
     @inline(__always)
-    static func pass(_ item: Item, at position: SourcePosition?, source: String, validator: inout StreamValidator?, sink: inout StreamSink, output: ([UInt8]) throws -> Void, report: DiagnosticHandler) throws {
-        if let found = validator?.validate(LocatedItem(item, source: source, position: position)), !found.isEmpty {
+    static func validate(_ item: Item, at position: SourcePosition?, source: String, with validator: inout StreamValidator?, report: DiagnosticHandler) throws {
+        if validator != nil {
+            let found = validator!.validate(LocatedItem(item, source: source, position: position))
             if found.contains(where: { $0.severity == .error }) {
                 throw AlmanacError(.validationFailed, message: "validation found errors; stopped (--no-validate writes anyway)", diagnostics: found)
             }
             found.forEach { report($0, .alone) }
         }
-        try sink.take(item, output: output).forEach { report($0, .quoting()) }
     }
 }
