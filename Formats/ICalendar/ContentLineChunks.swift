@@ -94,15 +94,11 @@ struct ContentLineChunks<Source: ByteSource> {
     private mutating func readChunk() throws -> Int {
         if storage.count - filled < max(chunkSize / 2, 1) {
             // Room for a chunk and the bytes kept (a line's start, usually short).
-            // Room the source reads into need not be zeroed first (a part of an input makes
-            // its own, and zeroing it cost as much as reading it).
-            let filled = filled
-            storage = storage.withUnsafeBytes { from in
-                [UInt8](unsafeUninitializedCapacity: max(storage.count * 2, filled + chunkSize + chunkSize / 16)) { to, count in
-                    if filled > 0 { UnsafeMutableRawBufferPointer(to).copyMemory(from: UnsafeRawBufferPointer(rebasing: from[0..<filled])) }
-                    count = to.count
-                }
+            var larger = [UInt8](repeating: 0, count: max(storage.count * 2, filled + chunkSize + chunkSize / 16))
+            larger.withUnsafeMutableBytes { to in
+                storage.withUnsafeBytes { from in to.copyMemory(from: UnsafeRawBufferPointer(rebasing: from[0..<filled])) }
             }
+            storage = larger
         }
         var room: [UInt8] = []
         swap(&room, &storage)

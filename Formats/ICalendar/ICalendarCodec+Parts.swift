@@ -4,7 +4,8 @@ import AlmanacICalendarModel
 extension ICalendarCodec: PartedItemStreamDecoding {
     /// The first look at the input (``ICalendarOutline``), which also finds where to cut
     /// it (``PartCuts``): one part when a VTODO is away from its event, two VEVENTs share
-    /// a UID, or the input holds more than one top-level component.
+    /// a UID, the input holds more than one top-level component, or it has no place to cut
+    /// for longer than a part may be (eight parts, at least 8 MiB).
     public func parts(of source: inout some RereadableByteSource, sourceName: String, limits: ReaderLimits, partSize: Int) throws -> (any ItemParts)? {
         try parts(of: &source, sourceName: sourceName, options: options.applying(limits), partSize: partSize)
     }
@@ -12,6 +13,7 @@ extension ICalendarCodec: PartedItemStreamDecoding {
     /// ``parts(of:sourceName:limits:partSize:)`` with the limits applied.
     func parts(of source: inout some RereadableByteSource, sourceName: String, options: ICalendarDecodingOptions, partSize: Int) throws -> ICalendarParts? {
         guard let start = source.readPosition() else { return nil }
+        let length = source.remainingByteCount()
         // The first look finds every line end anyway, and measures the lines (the review
         // and the parts read the same lines again).
         var lineLimit = source.handOverLineLengthCheck(structure: .folded)
@@ -22,10 +24,11 @@ extension ICalendarCodec: PartedItemStreamDecoding {
             while try pass.next({ scanner.scan(&$0) }) {}
             source = pass.source
         }
-        let usable = cuts.flatMap { $0.areUsable ? $0 : nil }
+        let usable = cuts?.usable(length: length)
         return ICalendarParts(
             sourceName: sourceName, options: options, mapping: ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: outline),
-            start: start, calendar: usable?.calendar ?? PartCuts.Place(offset: 0, line: 1), cuts: usable?.places ?? []
+            start: start, length: usable == nil ? Int.max : length ?? Int.max,
+            calendar: cuts?.calendar ?? PartCuts.Place(offset: 0, line: 1), cuts: usable ?? []
         )
     }
 

@@ -19,6 +19,8 @@ struct ICalendarParts: ItemParts {
     let mapping: ItemSequenceMapper
     /// Where the input starts in its source; offsets below count from there.
     let start: Int
+    /// How many bytes the first look read: the last part reads no more, should the file grow.
+    let length: Int
     /// Where the VCALENDAR begins (offset, line), for the parts that start inside it.
     let calendar: PartCuts.Place
     /// Where each part after the first starts, in input order.
@@ -41,7 +43,7 @@ struct ICalendarParts: ItemParts {
 
     func decodeItems(part index: Int, from source: inout some RereadableByteSource, body: (Item, SourcePosition?) throws -> Void) throws -> PartEnd {
         let first = index == 0 ? PartCuts.Place(offset: 0, line: 1) : cuts[index - 1]
-        let limit = index < cuts.count ? cuts[index].offset - first.offset : Int.max
+        let limit = (index < cuts.count ? cuts[index].offset : length) - first.offset
         try source.setReadPosition(start + first.offset)
         // Chunks of 64 KiB: each thread reading a part holds one.
         var chunks = ContentLineChunks(ByteRangeSource(source, limit: limit), chunkSize: cuts.isEmpty ? 1 << 18 : 1 << 16, checksUTF8: true, line: first.line, offset: first.offset)
@@ -74,6 +76,8 @@ struct ICalendarParts: ItemParts {
 
     /// Whether the first item of the part after part `index` reads to its end: one read
     /// hands on the last event of part `index` only then. Its warnings are the next part's.
+    /// (That item is read twice, here and by its part; it is no longer than a part may be,
+    /// ``PartCuts/largestPart``.)
     private func nextItemReads(after index: Int, from source: inout some RereadableByteSource) throws -> Bool {
         let next = cuts[index]
         try source.setReadPosition(start + next.offset)
@@ -146,6 +150,8 @@ struct PartCuts {
     }
 
     let partSize: Int
+    /// The longest part allowed: eight parts, and at least 8 MiB.
+    let largestPart: Int
     /// The offset from which the next cut may be made.
     private var next = Int.max
     /// The cuts, in input order: where each part after the first starts.
@@ -156,13 +162,25 @@ struct PartCuts {
     private var topLevel = 0
     private var onlyCalendars = true
 
-    init(partSize: Int) {
+    init(partSize: Int, largestPart: Int? = nil) {
         self.partSize = max(partSize, 1)
+        let eight = self.partSize.multipliedReportingOverflow(by: 8)
+        self.largestPart = largestPart ?? (eight.overflow ? Int.max : max(eight.partialValue, 1 << 23))
     }
 
-    /// Whether the cuts can be used: the input has one component, a VCALENDAR.
-    var areUsable: Bool {
-        topLevel == 1 && onlyCalendars
+    /// The cuts of an input of `length` bytes, when they can be used: the input has one
+    /// component, a VCALENDAR, and no part is longer than `largestPart` (a part keeps its
+    /// output until it is written, so a long run with no place to cut, such as tasks of no
+    /// event before the first VEVENT, is read from start to end instead, in flat memory).
+    /// `nil` when they cannot.
+    func usable(length: Int?) -> [Place]? {
+        guard topLevel == 1, onlyCalendars, let length else { return nil }
+        var start = 0
+        for end in places.map(\.offset) + [length] {
+            if end - start > largestPart { return nil }
+            start = end
+        }
+        return places
     }
 
     /// A top-level component begins.

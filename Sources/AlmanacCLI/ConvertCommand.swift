@@ -88,7 +88,7 @@ struct ConvertCommand: Command {
             guard let threads = Int(text), (1...64).contains(threads) else {
                 throw UsageError("The value of --threads must be a whole number from 1 to 64, not '\(text)'", command: name)
             }
-            conversion.concurrency.threads = threads
+            conversion.concurrency = Conversion.Concurrency(threads: threads)
         }
         // Standard input is read, and a streamed conversion writes, only once every input file
         // is known to open; a conversion read whole opens each file when it reads it.

@@ -9,7 +9,7 @@
 /// checked without being made: the rules that ignore times ran once on the series
 /// (``occurrenceCheck(for:)``), the others look at each occurrence's times alone. Whatever
 /// that cannot settle is checked whole, so the diagnostics are those of ``validate(_:)``.
-public struct StreamValidator {
+public struct StreamValidator: Sendable {
     public let validator: Validator
     /// `validator.settings`.
     private let settings: ValidationSettings

@@ -14,14 +14,14 @@ extension Conversion {
         public var threads: Int
         /// About how many bytes of input a part holds.
         public var partSize: Int
-        /// How many parts may be read ahead of the one being written (each holds its
-        /// output bytes until then).
+        /// How many parts may be read while one is being written (each holds its output
+        /// bytes until it is written): by default as many as there are threads, at least 2.
         public var window: Int
 
-        public init(threads: Int = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 4), partSize: Int = 1 << 18, window: Int = 2) {
+        public init(threads: Int = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 4), partSize: Int = 1 << 18, window: Int? = nil) {
             self.threads = max(threads, 1)
             self.partSize = max(partSize, 1)
-            self.window = max(window, 1)
+            self.window = max(window ?? max(threads, 2), 1)
         }
     }
 
@@ -54,7 +54,7 @@ extension Conversion {
         let buffers = BufferPool()
         // Room for a part's output made at once, not by doubling (what a part writes is
         // about as long as what it reads, in the formats that take parts).
-        let room = concurrency.partSize + concurrency.partSize / 4
+        let room = max(concurrency.partSize, 1) + max(concurrency.partSize, 1) / 4
         let runner = PartRunner(count: parts.count, window: concurrency.window) { index in
             Self.readPart(index, of: parts, descriptor: descriptor, name: name, codec: codec, options: options, validator: rules.map(StreamValidator.init), buffer: buffers.take(reserving: room))
         }
@@ -83,7 +83,7 @@ extension Conversion {
 
     /// What reading one part gave: its bytes, what was found in order, its validator (with
     /// the identities of its items), its end, or the error that stopped it.
-    struct PartOutcome<End> {
+    struct PartOutcome<End: Sendable>: Sendable {
         var part = StreamSink.Part(bytes: [], first: nil, last: nil)
         var diagnostics: [(diagnostic: Diagnostic, display: DiagnosticDisplay)] = []
         var validator: StreamValidator?
@@ -133,7 +133,7 @@ private final class BufferPool: @unchecked Sendable {
         return fresh
     }
 
-    /// Keeps `buffer` (emptied, its room kept) for a later ``take()``.
+    /// Keeps `buffer` (emptied, its room kept) for a later ``take(reserving:)``.
     func give(_ buffer: consuming [UInt8]) {
         var buffer = buffer
         buffer.removeAll(keepingCapacity: true)

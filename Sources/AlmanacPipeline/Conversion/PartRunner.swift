@@ -4,18 +4,17 @@ import Foundation
 /// outcome, in part order, to the calling thread.
 ///
 /// The calling thread works too: it reads the next part no one has started while the part
-/// it must hand on next is still being read elsewhere. No thread starts a part more than
-/// `window` parts ahead of the last one handed on, so that at most `window` outcomes (a
-/// part's output bytes each) are held at once. When `merge` throws, the other threads
-/// stop after the part they are reading and are waited for before the error goes on.
-final class PartRunner<Outcome>: @unchecked Sendable {
-    // Unchecked: every stored property below is read and written only with `condition`
-    // locked, and `work` is only called; an outcome made on one thread is handed over
-    // under the lock and read on the calling thread alone.
+/// it must hand on next is still being read elsewhere. No thread starts a part `window` or
+/// more parts after the one being handed on, so that at most `window` outcomes (a part's
+/// output bytes each) wait, besides the one being merged. When `merge` throws, the other
+/// threads stop after the part they are reading and are waited for before the error goes on.
+final class PartRunner<Outcome: Sendable>: @unchecked Sendable {
+    // Unchecked: the mutable state below is read and written only with `condition` locked;
+    // `work` is `@Sendable` and the outcomes `Sendable`.
     private let condition = NSCondition()
     private let count: Int
     private let window: Int
-    private let work: (Int) -> Outcome
+    private let work: @Sendable (Int) -> Outcome
     /// The next part no thread has started.
     private var nextToStart = 0
     /// The next part to hand on.
@@ -26,7 +25,7 @@ final class PartRunner<Outcome>: @unchecked Sendable {
     private var helpersRunning = 0
 
     /// - Parameter work: reads one part; called on any thread, for each part once.
-    init(count: Int, window: Int, work: @escaping (Int) -> Outcome) {
+    init(count: Int, window: Int, work: @escaping @Sendable (Int) -> Outcome) {
         self.count = count
         self.window = max(window, 1)
         self.work = work

@@ -60,7 +60,9 @@ struct StreamSink {
     }
 
     /// Whether the input's parts can be written apart and joined (``join(_:output:)``): the
-    /// writer is item by item, or writes a document as its items come.
+    /// writer is item by item, or writes a document as its items come (its head and headings
+    /// depend on nothing later items tell, and its end on nothing its items do, since each
+    /// part's items are encoded by a writer of their own).
     var takesParts: Bool {
         itemEncoder != nil || writesAsItemsCome
     }
@@ -104,6 +106,9 @@ struct StreamSink {
     private mutating func write(_ item: Item, output: ([UInt8]) throws -> Void) throws {
         let place = documentWriter!.place(of: item)
         if let previous, place < previous { throw OutOfOrder() }
+        // A part's writer writes no heading: a part whose items change place (recipes, then
+        // events) is not joined; the run starts over with the document kept whole.
+        if isPart, let previous, place != previous { throw OutOfOrder() }
         if let previous, previous == place {
             pending.append(contentsOf: documentWriter!.separator(in: place.section))
         } else if previous != nil || !isPart {
