@@ -27,7 +27,7 @@ extension ICalendarCodec: PartedItemStreamDecoding {
         let usable = cuts?.usable(length: length)
         return ICalendarParts(
             sourceName: sourceName, options: options, mapping: ItemSequenceMapper(source: sourceName, options: mappingOptions, outline: outline),
-            start: start, length: usable == nil ? Int.max : length ?? Int.max,
+            start: start, length: length ?? Int.max,
             calendar: cuts?.calendar ?? PartCuts.Place(offset: 0, line: 1), cuts: usable ?? []
         )
     }

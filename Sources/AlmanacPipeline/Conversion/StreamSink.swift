@@ -20,10 +20,9 @@ struct StreamSink {
     private var pending: [UInt8] = []
     /// Where the last item written as it came stands, `nil` before the first.
     private var previous: StreamPlace?
-    /// Whether this sink writes one part of an input read in parts (``Part``).
+    /// Whether this sink writes one part of an input read in parts (``Part``), keeping all
+    /// its bytes until ``takePart()``.
     private let isPart: Bool
-    /// How many bytes wait before they go out: a part keeps all of its own.
-    private let flushThreshold: Int
     /// In a part, where its first item stands.
     private var firstPlace: StreamPlace?
 
@@ -39,7 +38,6 @@ struct StreamSink {
     init?(_ codec: any FormatCodec, options: EncodingOptions, direct: Bool = false, part: Bool = false, buffer: [UInt8] = []) throws {
         self.options = options
         isPart = part
-        flushThreshold = part ? Int.max : 1 << 16
         if part {
             pending = buffer
             pending.removeAll(keepingCapacity: true)
@@ -72,7 +70,7 @@ struct StreamSink {
     mutating func take(_ item: Item, output: ([UInt8]) throws -> Void) throws -> [Diagnostic] {
         if let itemEncoder {
             try itemEncoder.encodeItem(item, options: options, into: &pending)
-            if pending.count >= flushThreshold { try flush(output) }
+            if pending.count >= 1 << 16 && !isPart { try flush(output) }
         } else if documentWriter != nil {
             if writesAsItemsCome {
                 try write(item, output: output)
@@ -119,7 +117,7 @@ struct StreamSink {
         }
         previous = place
         try documentWriter!.encode(item, into: &pending)
-        if pending.count >= flushThreshold { try flush(output) }
+        if pending.count >= 1 << 16 && !isPart { try flush(output) }
     }
 
     /// The bytes of one part of an input read in parts, kept whole by a sink made with
